@@ -1,0 +1,48 @@
+/**
+ * The authentication pre-handler every protected route uses: verifies the access token and checks, on
+ * every call, that its session is live and its user enabled, so that a logout, a disabled user or a
+ * password reset takes effect on the very next call whatever the token's age.
+ */
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES, ERROR_MESSAGES } from '../../src/shared/api-envelope.ts';
+import { ApiError, unauthenticated } from '../http/api-error.ts';
+import type { ServiceDeps } from '../http/build-service-app.ts';
+import type { AuthContext } from '../http/auth-context.ts';
+import { findSessionPrincipal } from './session-repository.ts';
+import { bearer } from './token-service.ts';
+
+export const accessTokenExpired = () =>
+  new ApiError(401, ERROR_CODES.ACCESS_TOKEN_EXPIRED, ERROR_MESSAGES.ACCESS_TOKEN_EXPIRED);
+export const accessTokenInvalid = () => new ApiError(401, ERROR_CODES.ACCESS_TOKEN_INVALID, 'access token is invalid');
+export const sessionRevoked = () =>
+  new ApiError(401, ERROR_CODES.SESSION_REVOKED, 'Your session has ended. Please sign in again.');
+
+export async function resolveAuthContext(deps: ServiceDeps, req: FastifyRequest): Promise<AuthContext> {
+  const token = bearer(req.headers.authorization);
+  if (!token) throw unauthenticated('Sign in to continue (no access token was sent)');
+  const result = await deps.tokens.verifyAccessToken(token, deps.now());
+  if (!result.ok) throw result.reason === 'expired' ? accessTokenExpired() : accessTokenInvalid();
+  const { claims } = result;
+  const principal = await deps.db.transaction(
+    { role: 'freight_app', companyId: claims.companyId, userId: claims.userId },
+    (tx) => findSessionPrincipal(tx, claims.sessionId, claims.userId),
+  );
+  if (!principal || principal.sessionRevoked || principal.userDisabled) throw sessionRevoked();
+  return {
+    userId: principal.userId,
+    companyId: principal.companyId,
+    sessionId: claims.sessionId,
+    email: principal.email,
+    roleId: principal.roleId,
+    permissions: principal.permissions,
+    isSuperAdmin: principal.isSuperAdmin,
+    subscriptionExpired: principal.subscriptionExpired,
+  };
+}
+
+/** `scope.addHook('preHandler', authenticate(deps))`: every route of the scope needs a live session. */
+export function authenticate(deps: ServiceDeps) {
+  return async (req: FastifyRequest): Promise<void> => {
+    req.auth = await resolveAuthContext(deps, req);
+  };
+}

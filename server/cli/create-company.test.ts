@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../http/build-service-app.ts';
+import { buildTestApp } from '../testing/test-apps.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { createCompanyWithAdmin } from './create-company.ts';
+
+let t: TestDatabase;
+let iam: App;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  ({ app: iam } = await buildTestApp('iamserver', t.db));
+});
+afterAll(async () => {
+  await iam?.close();
+  await t?.close();
+});
+
+describe('create-company command', () => {
+  it('creates the first company and a super admin who can sign in', async () => {
+    await createCompanyWithAdmin(t.db, {
+      company: 'Acme Freight',
+      email: 'Root@Acme.example',
+      name: 'Ada Admin',
+      password: 'a long enough secret',
+      superAdmin: true,
+      planExpiry: '2099-12-31',
+    });
+    const login = await iam.inject({
+      method: 'POST',
+      url: '/iamserver/api/v1/auth/login',
+      payload: { emailId: 'root@acme.example', password: 'a long enough secret' },
+    });
+    expect(login.statusCode).toBe(200);
+    const me = await iam.inject({
+      method: 'GET',
+      url: '/iamserver/api/v1/fetch-user',
+      headers: { authorization: `Bearer ${login.json().data.accessToken}` },
+    });
+    expect(me.json().data[0]).toMatchObject({
+      emailId: 'root@acme.example',
+      isSuperAdmin: true,
+      firstName: 'Ada',
+      company: { name: 'Acme Freight', subscripedPlan: { expiryDate: '2099-12-31' } },
+    });
+  });
+
+  it('refuses a duplicate e-mail and a weak password, creating nothing', async () => {
+    const companies = async () =>
+      t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) =>
+        Number((await tx.query<{ n: string }>('SELECT count(*) AS n FROM companies')).rows[0]!.n),
+      );
+    const before = await companies();
+    const base = { company: 'Other', name: 'X Y', superAdmin: false, planExpiry: '2099-01-01' };
+    await expect(
+      createCompanyWithAdmin(t.db, { ...base, email: 'root@acme.example', password: 'another secret' }),
+    ).rejects.toThrow(/already exists/);
+    await expect(createCompanyWithAdmin(t.db, { ...base, email: 'new@acme.example', password: '123' })).rejects.toThrow(
+      /policy/,
+    );
+    expect(await companies()).toBe(before);
+  });
+});

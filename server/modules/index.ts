@@ -1,0 +1,33 @@
+/**
+ * Which modules each service serves. A service is a set of modules behind one prefix and one port.
+ */
+import type { ServiceName } from '../../src/shared/services.ts';
+import type { ServiceModule } from '../http/build-service-app.ts';
+import { sessionModule } from './iam/session-module.ts';
+import { referenceModule } from './master/reference-module.ts';
+import { mailserverModule } from './mail/mailserver-module.ts';
+import { accountRecoveryModule } from './iam/account-recovery-module.ts';
+import { socialModule } from './iam/social-routes.ts';
+import { customTokenModule } from './iam/custom-token-routes.ts';
+import { iamResourcesModule } from './iam/iam-resources-module.ts';
+import { logserverModule } from './log/logserver-module.ts';
+import { notificationsModule } from './notifications/notifications-module.ts';
+import { driveModule } from './drive/drive-module.ts';
+import { sendMailModule } from './mail/send-mail-module.ts';
+
+export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
+  master: [referenceModule],
+  mailserver: [mailserverModule, sendMailModule],
+  driveserver: [driveModule],
+  iamserver: [
+    sessionModule,
+    accountRecoveryModule,
+    socialModule,
+    customTokenModule,
+    iamResourcesModule,
+    notificationsModule,
+  ],
+  contactserver: [],
+  reportserver: [],
+  logserver: [logserverModule],
+};

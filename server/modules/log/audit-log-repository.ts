@@ -1,0 +1,82 @@
+/**
+ * SQL for reading the audit trail (logserver), inside a tenant transaction: a company reads only its own
+ * entries.
+ */
+import type { Queryable } from '../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../http/list-query.ts';
+import { isoTimestamp, orderByClause } from '../../http/list-sql-repository.ts';
+
+export const AUDIT_SORT_FIELDS = ['createdAt', 'action', 'entity'] as const;
+export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
+
+const SORT_COLUMNS: Record<AuditSortField, string> = {
+  createdAt: 'created_at',
+  action: 'action',
+  entity: 'entity',
+};
+
+export interface AuditLogItem {
+  _id: string;
+  companyId: string;
+  actorUserId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  changes: Record<string, unknown>;
+  requestId: string | null;
+  createdAt: string;
+}
+
+export interface AuditFilters {
+  action?: string | undefined;
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  actorUserId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function toEntry(r: Record<string, unknown>): AuditLogItem {
+  const changes = typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes;
+  return {
+    _id: String(r.id),
+    companyId: r.company_id as string,
+    actorUserId: (r.actor_user_id as string | null) ?? null,
+    action: r.action as string,
+    entity: r.entity as string,
+    entityId: (r.entity_id as string | null) ?? null,
+    changes: (changes ?? {}) as Record<string, unknown>,
+    requestId: (r.request_id as string | null) ?? null,
+    createdAt: isoTimestamp(r.created_at),
+  };
+}
+
+export async function listAuditEntries(
+  tx: Queryable,
+  query: ListQuery<AuditSortField>,
+  filters: AuditFilters,
+): Promise<{ items: AuditLogItem[]; total: number }> {
+  const where = `WHERE ($1::text IS NULL OR action ILIKE $1 OR entity ILIKE $1 OR entity_id ILIKE $1)
+                   AND ($2::text IS NULL OR action = $2)
+                   AND ($3::text IS NULL OR entity = $3)
+                   AND ($4::text IS NULL OR entity_id = $4)
+                   AND ($5::uuid IS NULL OR actor_user_id = $5)
+                   AND ($6::timestamptz IS NULL OR created_at >= $6)
+                   AND ($7::timestamptz IS NULL OR created_at <= $7)`;
+  const params = [
+    query.search ? containsPattern(query.search) : null,
+    filters.action ?? null,
+    filters.entity ?? null,
+    filters.entityId ?? null,
+    filters.actorUserId ?? null,
+    filters.from ?? null,
+    filters.to ?? null,
+  ];
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log ${where}`, params);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `SELECT id, company_id, actor_user_id, action, entity, entity_id, changes, request_id, created_at
+       FROM audit_log ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id DESC')} LIMIT $8 OFFSET $9`,
+    [...params, query.limit, query.offset],
+  );
+  return { items: rows.map(toEntry), total: count.rows[0]?.n ?? 0 };
+}

@@ -1,0 +1,69 @@
+/**
+ * The plain-text alternative of a (sanitized) HTML mail body: what a text-only mail client shows and what
+ * spam filters expect next to HTML. Blocks become lines, list items get a dash, links keep their address.
+ */
+import { decodeEntities, tokenizeHtml } from './send-html-tokenizer.ts';
+
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'blockquote',
+  'pre',
+  'table',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'center',
+  'caption',
+]);
+
+export function htmlToPlainText(html: string): string {
+  const out: string[] = [];
+  const links: Array<{ href: string | undefined; start: number }> = [];
+  let inPre = 0;
+  for (const token of tokenizeHtml(html)) {
+    if (token.type === 'text') {
+      const text = decodeEntities(token.text).replace(/\u00a0/g, ' ');
+      out.push(inPre > 0 ? text : text.replace(/[\t\n\f\r ]+/g, ' '));
+      continue;
+    }
+    const { name } = token;
+    if (token.type === 'start') {
+      if (name === 'br') out.push('\n');
+      else if (name === 'li') out.push('\n- ');
+      else if (name === 'tr') out.push('\n');
+      else if (name === 'td' || name === 'th') out.push('\t');
+      else if (name === 'hr') out.push('\n----------\n');
+      else if (BLOCKS.has(name)) out.push('\n\n');
+      if (name === 'pre') inPre += 1;
+      if (name === 'a') {
+        const href = token.attributes.find((a) => a.name === 'href')?.value;
+        links.push({ href: href ? decodeEntities(href).trim() : undefined, start: out.length });
+      }
+      continue;
+    }
+    if (name === 'pre') inPre = Math.max(0, inPre - 1);
+    if (name === 'a') {
+      const link = links.pop();
+      const href = link?.href;
+      const label = link ? out.slice(link.start).join('') : '';
+      // The address follows the label unless the label already is the address.
+      if (href && !href.startsWith('#') && !label.includes(href.replace(/^mailto:/i, ''))) out.push(` (${href})`);
+      continue;
+    }
+    if (BLOCKS.has(name)) out.push('\n\n');
+  }
+  return out
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+$/g, '').replace(/^ +/, ''))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,80 @@
+/**
+ * `GET /send` and `GET /send/:id`: the company's sent list, newest first, with each message's delivery
+ * state (`queued`, `sent` or `failed`, attempts, the last error without credentials).
+ */
+import { z } from 'zod';
+import { notFound } from '../../http/api-error.ts';
+import { assertPermission, requireAuthContext } from '../../http/auth-context.ts';
+import type { App, ServiceDeps } from '../../http/build-service-app.ts';
+import { runRead } from '../../http/idempotency.ts';
+import { idParams, itemResponse, listMeta, listQuerySchema, listResponse, toListQuery } from '../../http/list-query.ts';
+import { findSentMail, listSentMail, SENT_MAIL_SORT_FIELDS } from './sent-mail-repository.ts';
+
+const attachmentSchema = z.object({
+  fileId: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+
+export const sentMailSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  subject: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  attachments: z.array(attachmentSchema),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+export const sentMailDetailSchema = sentMailSchema.extend({ html: z.string().nullable(), text: z.string() });
+
+export const sentMailListQuery = listQuerySchema(SENT_MAIL_SORT_FIELDS).extend({
+  status: z.enum(['queued', 'sent', 'failed']).optional(),
+});
+
+export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
+  app.get(
+    '/send',
+    {
+      schema: {
+        summary: 'The company’s sent mail, newest first (filter by status)',
+        tags: ['mail'],
+        querystring: sentMailListQuery,
+        response: { 200: listResponse(sentMailSchema) },
+      },
+    },
+    async (req) => {
+      assertPermission(requireAuthContext(req), 'mail', 'read');
+      const query = toListQuery(req.query, { field: 'createdAt', descending: true });
+      const { items, total } = await runRead(deps, req, {}, (tx) =>
+        listSentMail(tx, { ...query, status: req.query.status }),
+      );
+      return { data: items, meta: listMeta(total, query) };
+    },
+  );
+
+  app.get(
+    '/send/:id',
+    {
+      schema: {
+        summary: 'One sent message with its body and delivery state',
+        tags: ['mail'],
+        params: idParams,
+        response: { 200: itemResponse(sentMailDetailSchema) },
+      },
+    },
+    async (req) => {
+      assertPermission(requireAuthContext(req), 'mail', 'read');
+      const mail = await runRead(deps, req, {}, (tx) => findSentMail(tx, req.params.id));
+      if (!mail) throw notFound('Message');
+      return { data: mail };
+    },
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Reference lists from published data sets shipped with the product (CONTRACT.md section 6), built once
+ * per process: countries (ISO 3166-1, `countries-list`), currencies (ISO 4217 with minor units,
+ * `currency-codes`) and time zones (IANA, `countries-and-timezones`). Not typed in by hand.
+ */
+import { countries } from 'countries-list';
+import currencyCodes from 'currency-codes';
+import ct from 'countries-and-timezones';
+
+export interface Country {
+  _id: string;
+  code: string;
+  name: string;
+  native: string;
+  phone: number[];
+  continent: string;
+  capital: string;
+  currency: string[];
+  languages: string[];
+}
+
+export interface Currency {
+  _id: string;
+  code: string;
+  number: string;
+  name: string;
+  /** Digits after the decimal point (ISO 4217 minor units). */
+  minorUnits: number;
+}
+
+export interface TimeZone {
+  _id: string;
+  name: string;
+  countries: string[];
+  /** Offset from UTC in minutes, standard time. */
+  utcOffset: number;
+  utcOffsetStr: string;
+  dstOffset: number;
+  dstOffsetStr: string;
+}
+
+let cache: { countries: Country[]; currencies: Currency[]; timezones: TimeZone[] } | undefined;
+
+function build() {
+  const countryList: Country[] = Object.entries(countries)
+    .map(([code, c]) => ({
+      _id: code,
+      code,
+      name: c.name,
+      native: c.native,
+      phone: [...c.phone],
+      continent: c.continent,
+      capital: c.capital,
+      currency: [...c.currency],
+      languages: [...c.languages],
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const currencies: Currency[] = currencyCodes.data
+    .map((c) => ({ _id: c.code, code: c.code, number: c.number, name: c.currency, minorUnits: c.digits }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+  const timezones: TimeZone[] = Object.values(ct.getAllTimezones())
+    .filter((tz) => !tz.deprecated)
+    .map((tz) => ({
+      _id: tz.name,
+      name: tz.name,
+      countries: [...tz.countries],
+      utcOffset: tz.utcOffset,
+      utcOffsetStr: tz.utcOffsetStr,
+      dstOffset: tz.dstOffset,
+      dstOffsetStr: tz.dstOffsetStr,
+    }))
+    .sort((a, b) => a.utcOffset - b.utcOffset || a.name.localeCompare(b.name));
+  return { countries: countryList, currencies, timezones };
+}
+
+export function referenceData() {
+  cache ??= build();
+  return cache;
+}

@@ -1,0 +1,57 @@
+/**
+ * A fresh, migrated and seeded database for one test file: a PGlite copy of the run's template, or a
+ * new schema on the real server in TEST_DATABASE_URL (dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { openPostgres, pgliteDatabase, quoteIdent, type Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { TEMPLATE_PATH } from './global-setup.ts';
+
+export type TestDriver = 'pglite' | 'postgres';
+
+export function testDriver(): TestDriver {
+  return process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export interface TestDatabase {
+  db: Database;
+  /** The schema on the real server; undefined on PGlite. */
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const seed = options.seed ?? true;
+  if (testDriver() === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const db = await openPostgres({ connectionString: url, schema, poolSize: 5 });
+    await migrate(db);
+    if (seed) await seedDemo(db);
+    return {
+      db,
+      schema,
+      async close() {
+        await db
+          .owner()
+          .query(`DROP SCHEMA ${quoteIdent(schema)} CASCADE`)
+          .catch(() => undefined);
+        await db.close();
+      },
+    };
+  }
+  let pg: PGlite;
+  if (seed) {
+    const template = await readFile(TEMPLATE_PATH);
+    pg = await PGlite.create({ loadDataDir: new Blob([template]) });
+  } else {
+    pg = await PGlite.create('memory://');
+  }
+  const db = pgliteDatabase(pg);
+  if (!seed) await migrate(db);
+  return { db, schema: undefined, close: () => db.close() };
+}

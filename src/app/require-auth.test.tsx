@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from '@chakra-ui/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appSystem } from './chakra-system';
+import { routes } from './routes';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider } from '../lib/session-context';
+import { createQueryClient } from '../lib/query-client';
+
+/** Renders the real route table in memory, with the given session, starting at `path`. */
+function renderAt(path: string, isLoggedIn: boolean) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ChakraProvider value={appSystem}>
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider session={{ isLoggedIn }}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+  return router;
+}
+
+describe('RequireAuth with the route table', () => {
+  afterEach(cleanup);
+
+  it('sends a logged-out visitor of / to /login, remembering where they were going', async () => {
+    const router = renderAt('/', false);
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect_uri')).toBe('/dashboard');
+  });
+
+  it('keeps the full deep link, query included, in redirect_uri', async () => {
+    const router = renderAt('/settings/users?page=2', false);
+
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(new URLSearchParams(router.state.location.search).get('redirect_uri')).toBe('/settings/users?page=2');
+  });
+
+  it('shows a protected screen to a signed-in user', async () => {
+    const router = renderAt('/settings/profile', true);
+
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings/profile');
+  });
+
+  it('takes a signed-in user from / to the dashboard', async () => {
+    const router = renderAt('/', true);
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows public screens without a session', async () => {
+    renderAt('/account-reset/confirm', false);
+    expect(await screen.findByRole('heading', { name: 'Confirm password reset' })).toBeTruthy();
+  });
+
+  it('shows not-found for an unknown path, signed in or not', async () => {
+    const router = renderAt('/no-such-page', false);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/no-such-page');
+  });
+
+  it('shows the sign-in form to a logged-out visitor', async () => {
+    renderAt('/login', false);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText('E-mail')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+  });
+
+  it.each([
+    ['/login?redirect_uri=%2Fsettings%2Fcompany', '/settings/company'],
+    ['/login?redirect_uri=/settings/roles&redirect_uri=/settings/company', '/settings/roles'],
+    ['/login?redirect_uri=%2F%5Cevil.example', '/dashboard'],
+    ['/login?redirect_uri=%2F%2Fevil.example', '/dashboard'],
+    ['/login', '/dashboard'],
+  ])('sends a signed-in visitor of %s to %s', async (path, target) => {
+    const router = renderAt(path, true);
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(target));
+  });
+});

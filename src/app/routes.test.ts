@@ -1,0 +1,87 @@
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { isRouteHandle, matchesRequireAuth, type RouteName } from './route-handle';
+import { routes } from './routes';
+
+/** SPEC.md section 2, one row per route, with a concrete path for each parameter. */
+const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requiresAuth: boolean]> = [
+  ['/dashboard', 'dashboard', true],
+  ['/login', 'login', false],
+  ['/account-reset/confirm', 'accountResetConfirm', false],
+  ['/socialSignIn', 'socialSignIn', false],
+  ['/socialSignIn/failure', 'socialSignInFailure', false],
+  ['/notFound', 'notFound', true],
+  ['/accounts/roles/create/', 'roleCreate', true],
+  ['/settings/roles/42', 'roleEdit', true],
+  ['/settings', 'settings', true],
+  ['/settings/profile', 'settingsProfile', true],
+  ['/settings/company', 'settingsCompany', true],
+  ['/settings/users', 'settingsUsers', true],
+  ['/settings/users/42', 'settingsUserEdit', true],
+  ['/settings/roles', 'settingsRoles', true],
+  ['/settings/picklist', 'settingsPicklist', true],
+  ['/settings/oceanport', 'settingsPorts', true],
+  ['/settings/countries', 'settingsCountries', true],
+  ['/settings/templates', 'settingsTemplates', true],
+  ['/settings/templates/7/email', 'settingsTemplateUpdate', true],
+  ['/settings/currencies', 'settingsCurrencies', true],
+];
+
+function resolve(path: string) {
+  const matches = matchRoutes(routes, path) ?? [];
+  const leaf = matches.at(-1)?.route;
+  return {
+    matches,
+    leaf,
+    handle: isRouteHandle(leaf?.handle) ? leaf.handle : undefined,
+    requiresAuth: matchesRequireAuth(matches.map((match) => match.route)),
+  };
+}
+
+function* walk(table: readonly RouteObject[]): Generator<RouteObject> {
+  for (const route of table) {
+    yield route;
+    if (route.children) yield* walk(route.children);
+  }
+}
+
+describe('route table', () => {
+  it.each(SPEC_ROUTES)('%s resolves to %s (requiresAuth %s)', (path, name, requiresAuth) => {
+    const resolved = resolve(path);
+    expect(resolved.handle).toEqual({ name, requiresAuth });
+    expect(resolved.requiresAuth).toBe(requiresAuth);
+  });
+
+  it('treats / as the public home redirect', () => {
+    expect(resolve('/').handle).toEqual({ name: 'home', requiresAuth: false });
+  });
+
+  it.each(['/no-such-page', '/settings/roles/42/extra', '/dashboard/x'])(
+    'sends unknown path %s to the public not-found catch-all',
+    (path) => {
+      expect(resolve(path).handle).toEqual({ name: 'catchAll', requiresAuth: false });
+    },
+  );
+
+  it('gives every route a handle with a unique name', () => {
+    const names = [...walk(routes)].map((route) => {
+      if (!isRouteHandle(route.handle)) throw new Error(`route ${route.path ?? '(index)'} has no handle`);
+      return route.handle.name;
+    });
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('lazy-loads every screen so the first load carries only the shell', () => {
+    const screens = [...walk(routes)].filter((route) => route.id !== 'root' && !route.index);
+    expect(screens).toHaveLength(SPEC_ROUTES.length + 1); // + the catch-all
+    for (const route of screens) {
+      expect(route.lazy, `route ${route.path}`).toBeTypeOf('function');
+      expect(route.Component, `route ${route.path}`).toBeUndefined();
+    }
+  });
+
+  it('declares every row of SPEC.md section 2', () => {
+    const declared = new Set([...walk(routes)].map((route) => (route.handle as { name: string }).name));
+    for (const [, name] of SPEC_ROUTES) expect(declared).toContain(name);
+  });
+});

@@ -1,0 +1,183 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AppLayout } from './app-layout';
+import type { RouteHandle } from './route-handle';
+import { RouteErrorScreen } from './route-error-screen';
+import { RouteLoading } from './route-loading';
+
+/**
+ * Every route of SPEC.md section 2. Each screen is a lazy chunk so the first load (/login) carries only
+ * the shell; `handle` carries the route's name and whether it needs a signed-in user, which RequireAuth
+ * (in AppLayout) enforces.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: AppLayout,
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: RouteLoading,
+    handle: { name: 'root', requiresAuth: false } satisfies RouteHandle,
+    children: [
+      {
+        index: true,
+        // A redirect, not a screen: "/" has no login rule of its own (SPEC.md: "n/a").
+        element: <Navigate to="/dashboard" replace />,
+        handle: { name: 'home', requiresAuth: false } satisfies RouteHandle,
+      },
+      {
+        path: 'dashboard',
+        handle: { name: 'dashboard', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/dashboard-screen')).DashboardScreen,
+        }),
+      },
+      {
+        path: 'login',
+        handle: { name: 'login', requiresAuth: false } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/session/login-screen')).LoginScreen,
+        }),
+      },
+      {
+        path: 'account-reset/confirm',
+        handle: { name: 'accountResetConfirm', requiresAuth: false } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/session/account-reset-confirm-screen')).AccountResetConfirmScreen,
+        }),
+      },
+      {
+        path: 'socialSignIn',
+        handle: { name: 'socialSignIn', requiresAuth: false } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/session/social-sign-in-screen')).SocialSignInScreen,
+        }),
+      },
+      {
+        path: 'socialSignIn/failure',
+        handle: { name: 'socialSignInFailure', requiresAuth: false } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/session/social-sign-in-failure-screen')).SocialSignInFailureScreen,
+        }),
+      },
+      {
+        path: 'notFound',
+        handle: { name: 'notFound', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/not-found/not-found-screen')).NotFoundScreen,
+        }),
+      },
+      {
+        path: 'accounts/roles/create/',
+        handle: { name: 'roleCreate', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/settings/roles/role-create-screen')).RoleCreateScreen,
+        }),
+      },
+      {
+        // Outside the settings area on purpose: SPEC.md lists it apart from the settings children.
+        path: 'settings/roles/:id',
+        handle: { name: 'roleEdit', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/settings/roles/role-edit-screen')).RoleEditScreen,
+        }),
+      },
+      {
+        path: 'settings',
+        handle: { name: 'settings', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/settings/settings-layout')).SettingsLayout,
+        }),
+        children: [
+          {
+            path: 'profile',
+            handle: { name: 'settingsProfile', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/profile/profile-screen')).ProfileScreen,
+            }),
+          },
+          {
+            path: 'company',
+            handle: { name: 'settingsCompany', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/company/company-screen')).CompanyScreen,
+            }),
+          },
+          {
+            path: 'users',
+            handle: { name: 'settingsUsers', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/users/users-screen')).UsersScreen,
+            }),
+          },
+          {
+            // SPEC.md: editing a user reuses the profile screen.
+            path: 'users/:id',
+            handle: { name: 'settingsUserEdit', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/profile/profile-screen')).ProfileScreen,
+            }),
+          },
+          {
+            path: 'roles',
+            handle: { name: 'settingsRoles', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/roles/roles-screen')).RolesScreen,
+            }),
+          },
+          {
+            path: 'picklist',
+            handle: { name: 'settingsPicklist', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/picklist/picklist-screen')).PicklistScreen,
+            }),
+          },
+          {
+            // The parameter sits directly under /settings (SPEC.md); static siblings outrank it.
+            path: ':port',
+            handle: { name: 'settingsPorts', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/ports/ports-screen')).PortsScreen,
+            }),
+          },
+          {
+            path: 'countries',
+            handle: { name: 'settingsCountries', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/countries/countries-screen')).CountriesScreen,
+            }),
+          },
+          {
+            path: 'templates',
+            handle: { name: 'settingsTemplates', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/templates/templates-screen')).TemplatesScreen,
+            }),
+          },
+          {
+            path: 'templates/:id/:type',
+            handle: { name: 'settingsTemplateUpdate', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/templates/template-update-screen')).TemplateUpdateScreen,
+            }),
+          },
+          {
+            path: 'currencies',
+            handle: { name: 'settingsCurrencies', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/currencies/currencies-screen')).CurrenciesScreen,
+            }),
+          },
+        ],
+      },
+      {
+        // Unknown paths show the not-found screen in place. Public on purpose: a logged-out visitor
+        // with a mistyped link learns it is wrong instead of being bounced to sign in.
+        path: '*',
+        handle: { name: 'catchAll', requiresAuth: false } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/not-found/not-found-screen')).NotFoundScreen,
+        }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,147 @@
+import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  checkPassword,
+  DEFAULT_PASSWORD_POLICY,
+  describePasswordFailure,
+  PASSWORD_FAILURES,
+  type PasswordFailure,
+  type PasswordPolicy,
+} from '../../shared/password-policy';
+import { QueryProvider } from '../../lib/query-provider';
+import { checkAccountLink, getPasswordPolicy, setPasswordWithLink } from './api/account-links';
+import { FormMessage, TextField } from './text-field';
+
+/** The rules a policy shows as a checklist, in order (COMMON_PASSWORD only comes from the server). */
+export function policyRules(policy: PasswordPolicy): PasswordFailure[] {
+  const rules: PasswordFailure[] = [PASSWORD_FAILURES.TOO_SHORT];
+  if (policy.maxLength !== undefined) rules.push(PASSWORD_FAILURES.TOO_LONG);
+  if (policy.requireLowercase) rules.push(PASSWORD_FAILURES.MISSING_LOWERCASE);
+  if (policy.requireUppercase) rules.push(PASSWORD_FAILURES.MISSING_UPPERCASE);
+  if (policy.requireNumeric) rules.push(PASSWORD_FAILURES.MISSING_NUMERIC);
+  if (policy.requireNonAlphanumeric) rules.push(PASSWORD_FAILURES.MISSING_NON_ALPHANUMERIC);
+  return rules;
+}
+
+/**
+ * /account-reset/confirm?token=… (and `&invite=1` for an invitation): checks the link, then a new
+ * password and its confirmation with the policy's rules ticked as they are met, then /login.
+ */
+export function AccountResetConfirmScreen() {
+  // A public screen: the signed-in frame's query provider is not around it (src/lib/query-provider.tsx).
+  return (
+    <QueryProvider>
+      <AccountResetConfirmForm />
+    </QueryProvider>
+  );
+}
+
+function AccountResetConfirmForm() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const invite = params.get('invite') === '1';
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const link = useQuery({
+    queryKey: ['account-link', token],
+    queryFn: () => checkAccountLink(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+  const policyQuery = useQuery({ queryKey: ['password-policy'], queryFn: getPasswordPolicy, staleTime: 5 * 60_000 });
+  const policy = policyQuery.data ?? DEFAULT_PASSWORD_POLICY;
+  const check = checkPassword(policy, password);
+  const enforced = (rule: PasswordFailure) =>
+    rule === 'TOO_SHORT' || rule === 'TOO_LONG' || policy.enforcementState === 'ENFORCE';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!check.ok) return setError('The password does not meet every requirement yet.');
+    if (password !== confirmation) return setError('The two passwords do not match.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await setPasswordWithLink(invite ? 'invite' : 'reset', token, password);
+      await navigate('/login', { replace: true, state: { notice: 'password-set' } });
+    } catch (caught) {
+      const code = (caught as { code?: string }).code;
+      setError(
+        code === 'VALIDATION_FAILED'
+          ? 'The server refused this password; choose one that is harder to guess.'
+          : code === 'ACTION_TOKEN_INVALID' || code === 'ACTION_TOKEN_EXPIRED'
+            ? 'This link is no longer valid. Ask for a new one.'
+            : 'The password could not be saved. Please try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = invite ? 'Accept your invitation' : 'Confirm password reset';
+  const invalid = token === '' || link.isError || link.data?.valid === false;
+
+  return (
+    <Box maxWidth="sm" marginX="auto" marginTop={{ base: 4, md: 16 }}>
+      <Heading as="h1" size="2xl" marginBottom={6}>
+        {title}
+      </Heading>
+      {invalid ? (
+        <Stack gap={4}>
+          <FormMessage tone="error">This link is invalid or has expired. Ask for a new one.</FormMessage>
+          <Button asChild variant="outline">
+            <RouterLink to="/login">Back to sign in</RouterLink>
+          </Button>
+        </Stack>
+      ) : link.isPending ? (
+        <FormMessage tone="info">Checking the link…</FormMessage>
+      ) : (
+        <form aria-label={title} noValidate onSubmit={(event) => void onSubmit(event)}>
+          <Stack gap={4}>
+            {link.data?.emailId && <Text color="fg.muted">For {link.data.emailId}</Text>}
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <List.Root aria-label="Password requirements" listStyle="none" gap={1} textStyle="sm">
+              {policyRules(policy).map((rule) => {
+                const met =
+                  password !== '' &&
+                  !checkPassword({ ...policy, enforcementState: 'ENFORCE' }, password).failures.includes(rule);
+                return (
+                  <List.Item key={rule} data-met={met} color={met ? 'fg.success' : 'fg.muted'}>
+                    {met ? '✓ ' : '○ '}
+                    {describePasswordFailure(policy, rule)}
+                    {!enforced(rule) && ' (advised)'}
+                  </List.Item>
+                );
+              })}
+            </List.Root>
+            <TextField
+              label="Confirm password"
+              name="confirmation"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.currentTarget.value)}
+            />
+            {error && <FormMessage tone="error">{error}</FormMessage>}
+            <Button type="submit" colorPalette="blue" disabled={busy}>
+              {invite ? 'Set password' : 'Reset password'}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Box>
+  );
+}

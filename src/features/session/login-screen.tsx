@@ -1,0 +1,115 @@
+import { Box, Button, Heading, Stack } from '@chakra-ui/react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { completeSignIn } from '../../lib/session/session-store';
+import { signInErrorMessage } from './sign-in-errors';
+import { FormMessage, TextField } from './text-field';
+
+// Everything the e-mail + password form does not need to render is a separate chunk, the sign-in calls
+// (and the API client under them) included: /login has a 150 KB budget.
+const loadSignInApi = () => import('./api/sign-in');
+const TwoFactorStep = lazy(() => import('./two-factor-step'));
+const ForgotPasswordForm = lazy(() => import('./forgot-password-form'));
+
+type Step = { kind: 'password' } | { kind: 'twoFactor'; challengeId: string } | { kind: 'forgot' };
+
+/**
+ * The sign-in screen (SPEC.md section 2, CONTRACT.md section 4): e-mail and password, then the two-factor
+ * code when the company asks for one; Google; forgotten password. A completed sign-in leaves this page the
+ * way any signed-in visit to /login does: AppLayout sends it to the first safe `redirect_uri`, else the
+ * dashboard (`signedInRedirect`).
+ */
+export function LoginScreen() {
+  const location = useLocation();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState('');
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (caught) {
+      if (caught instanceof Error && caught.message === GOOGLE_CANCELLED) return;
+      setError(signInErrorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const emailId = String(form.get('emailId') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    setEmail(emailId);
+    if (!emailId || !password) return setError('Enter your e-mail address and your password.');
+    void run(async () => {
+      const { login } = await loadSignInApi();
+      const answer = await login(emailId, password);
+      if ('twoFactorRequired' in answer) setStep({ kind: 'twoFactor', challengeId: answer.challengeId });
+      else await completeSignIn(answer);
+    });
+  };
+
+  const onGoogle = () =>
+    run(async () => {
+      const { signInWithGoogle } = await import('./google-sign-in');
+      const idToken = await signInWithGoogle();
+      if (!idToken) throw new Error(GOOGLE_CANCELLED);
+      const { socialLogin } = await loadSignInApi();
+      await completeSignIn(await socialLogin(idToken));
+    });
+
+  const back = () => {
+    setError(undefined);
+    setStep({ kind: 'password' });
+  };
+
+  return (
+    <Box maxWidth="sm" marginX="auto" marginTop={{ base: 4, md: 16 }}>
+      <Heading as="h1" size="2xl" marginBottom={6}>
+        {step.kind === 'forgot' ? 'Reset your password' : 'Sign in'}
+      </Heading>
+      {step.kind === 'password' ? (
+        <Stack gap={4}>
+          <form aria-label="Sign in" noValidate onSubmit={onSubmit}>
+            <Stack gap={4}>
+              <TextField label="E-mail" name="emailId" type="email" autoComplete="username" defaultValue={email} />
+              <TextField label="Password" name="password" type="password" autoComplete="current-password" />
+              {error ? (
+                <FormMessage tone="error">{error}</FormMessage>
+              ) : (
+                (location.state as { notice?: string } | null)?.notice === 'password-set' && (
+                  <FormMessage tone="info">Your password is set. Sign in with it.</FormMessage>
+                )
+              )}
+              <Button type="submit" colorPalette="blue" disabled={busy}>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+          <Button variant="outline" onClick={() => void onGoogle()} disabled={busy}>
+            Continue with Google
+          </Button>
+          <Button variant="plain" size="sm" alignSelf="center" onClick={() => setStep({ kind: 'forgot' })}>
+            Forgot password?
+          </Button>
+        </Stack>
+      ) : (
+        <Suspense fallback={<FormMessage tone="info">Loading…</FormMessage>}>
+          {step.kind === 'twoFactor' ? (
+            <TwoFactorStep challengeId={step.challengeId} onBack={back} />
+          ) : (
+            <ForgotPasswordForm initialEmail={email} onBack={back} />
+          )}
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+/** Thrown when the Google popup closed without a sign-in: not an error worth showing. */
+const GOOGLE_CANCELLED = 'google-sign-in-cancelled';

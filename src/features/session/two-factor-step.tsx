@@ -1,0 +1,56 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { completeSignIn } from '../../lib/session/session-store';
+import { verifyCode } from './api/sign-in';
+import { signInErrorMessage } from './sign-in-errors';
+import { FormMessage, TextField } from './text-field';
+
+/** Six digits, as mailed by `POST /auth/login` for companies with two-factor sign-in. */
+export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
+
+/** The second sign-in step: the code from the e-mail → `POST /auth/verify-code` → signed in. */
+export default function TwoFactorStep({ challengeId, onBack }: { challengeId: string; onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!TWO_FACTOR_CODE_PATTERN.test(code)) return setError('Enter the 6-digit code from the e-mail.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await completeSignIn(await verifyCode(challengeId, code));
+    } catch (caught) {
+      setError(signInErrorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form aria-label="Two-factor code" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Stack gap={4}>
+        <Text>We sent a 6-digit code to your e-mail address. Enter it to finish signing in.</Text>
+        <TextField
+          label="Verification code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          pattern="[0-9]{6}"
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+        />
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <Button type="submit" colorPalette="blue" disabled={busy}>
+          Verify
+        </Button>
+        <Button variant="plain" size="sm" onClick={onBack}>
+          Back to sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+
+/** Initials for the avatar: first letters of the first two words of the name, else of the e-mail. */
+export function initialsOf(name: string | undefined, email: string | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 0 ? words.slice(0, 2).map((w) => w[0]) : [email?.[0] ?? '?'];
+  return letters.join('').toUpperCase();
+}
+
+/**
+ * The avatar menu (SPEC.md section 2): the user's name and e-mail, an "Available" indicator and
+ * "Sign out". A disclosure button and a panel rather than Chakra's Menu, whose recipe and Ark machine
+ * are not worth it for one action; Escape and a click outside close it.
+ */
+export function UserMenu({ name, email, onSignOut }: { name: string; email: string; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <Box position="relative" ref={root}>
+      <Button
+        variant="ghost"
+        padding={0}
+        borderRadius="full"
+        aria-label="Account menu"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Circle size="8" bg="blue.solid" color="blue.contrast" fontSize="sm" fontWeight="semibold">
+          {initialsOf(name, email)}
+        </Circle>
+      </Button>
+      {open && (
+        <Stack
+          role="group"
+          aria-label="Account"
+          position="absolute"
+          right={0}
+          top="full"
+          marginTop={2}
+          minWidth="64"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderRadius="l2"
+          boxShadow="lg"
+          padding={4}
+          gap={3}
+          zIndex="dropdown"
+        >
+          <Box>
+            <Text fontWeight="semibold">{name}</Text>
+            <Text textStyle="sm" color="fg.muted">
+              {email}
+            </Text>
+          </Box>
+          <HStack gap={2} textStyle="sm">
+            <Circle size="2.5" bg="green.solid" aria-hidden="true" />
+            <Text>Available</Text>
+          </HStack>
+          <Button size="sm" variant="outline" onClick={onSignOut}>
+            Sign out
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}

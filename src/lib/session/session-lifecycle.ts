@@ -1,0 +1,259 @@
+/**
+ * The session life cycle of SPEC.md section 4: set-up, logout, the cookie watch, messages from the
+ * service worker and the other tabs, and the silent refresh. Loaded on demand (not on the first load of
+ * /login) as soon as a session exists or appears.
+ */
+import { clear as clearIdb } from 'idb-keyval';
+import {
+  Cooldown,
+  COOKIE_POLL_MS,
+  SETUP_COOLDOWN_MS,
+  SILENT_REFRESH_CHECK_MS,
+  isPlanExpired,
+} from '../../shared/session-rules';
+import type { CurrentUser } from '../../shared/session-types';
+import { authHeaderEntries } from '../../shared/refresh-coordinator';
+import { unwrapSessionMessage, type SessionMessage } from '../../shared/sw-messages';
+import { apiFetch } from '../api/api-client';
+import { apiBase } from '../api/api-base';
+import { isApiError } from '../api/api-error';
+import { readAuthCookies, removeAuthCookies } from '../cookies';
+import { removeIntegrations } from '../integrations/remove-integrations';
+import { queryClient } from '../query-client';
+import { loadReferenceData } from '../reference-data/reference-data';
+import { pageRefreshCoordinator } from './page-refresh';
+import { clearQueryPersistence, startQueryPersistence } from './query-persistence';
+import { routeBridge } from './route-bridge';
+import { announceSessionExpired } from './session-expired-notice';
+import { emitSessionMessage, sessionChannel, setSessionMessageHandler } from './session-events';
+import { LOGGED_OUT_STATE, getSessionState, setSessionState } from './session-store';
+
+export const CURRENT_USER_QUERY_KEY = ['session', 'current-user'] as const;
+
+/** How long a logout waits for the identity provider's sign-out before removing the cookies anyway. */
+const IDENTITY_SIGN_OUT_WAIT_MS = 3000;
+
+const setupCooldown = new Cooldown(SETUP_COOLDOWN_MS);
+let setupInFlight: Promise<void> | null = null;
+let setupRetry: ReturnType<typeof setTimeout> | null = null;
+let loggingOut: Promise<void> | null = null;
+let started = false;
+
+/** Installs the watchers (once) and brings the store in line with the cookies. */
+export async function startSessionLifecycle(): Promise<void> {
+  if (started) return;
+  started = true;
+  setSessionMessageHandler(handleSessionMessage);
+  sessionChannel()?.addEventListener('message', (event) => {
+    const message = unwrapSessionMessage(event.data);
+    if (message) handleSessionMessage(message);
+  });
+  navigator.serviceWorker?.addEventListener('message', (event) => {
+    const message = unwrapSessionMessage(event.data);
+    if (message) handleSessionMessage(message);
+  });
+
+  const store = (window as { cookieStore?: EventTarget }).cookieStore;
+  if (store) {
+    store.addEventListener('change', () => void syncWithCookies());
+  } else {
+    setInterval(() => {
+      if (document.visibilityState === 'visible') void syncWithCookies();
+    }, COOKIE_POLL_MS);
+  }
+  // A change event can be missed right after the listener is added (FIELD-NOTES.md): re-check on show.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    void syncWithCookies();
+    void runSilentRefresh();
+  });
+  setInterval(() => void runSilentRefresh(), SILENT_REFRESH_CHECK_MS);
+  await startQueryPersistence();
+  await syncWithCookies();
+}
+
+/** Signed in = both cookies. Missing → logout; present while logged out → set up. */
+export async function syncWithCookies(): Promise<void> {
+  const tokens = readAuthCookies();
+  const current = getSessionState();
+  if (!tokens) {
+    if (current.isLoggedIn || current.authStatusLoading || current.user) await logout({ redirect: false });
+    return;
+  }
+  if (!current.isLoggedIn && !setupInFlight && !loggingOut) await setUpSession();
+}
+
+async function runSilentRefresh(): Promise<void> {
+  if (!getSessionState().isLoggedIn) return;
+  try {
+    await pageRefreshCoordinator().silentRefresh();
+  } catch (error) {
+    console.warn('Silent token refresh failed; the next call will retry.', error);
+  }
+}
+
+/**
+ * Loads the user (with company and products), then the reference data; marks the user logged in.
+ * Runs only with an access cookie, never twice at once, and not within 3 s of the last attempt.
+ */
+export function setUpSession({ ignoreCooldown = false } = {}): Promise<void> {
+  if (setupInFlight) return setupInFlight;
+  if (!readAuthCookies()) return Promise.resolve();
+  const entered = setupCooldown.tryEnter(Date.now());
+  if (!entered && !ignoreCooldown) {
+    console.info('Session set-up skipped: the last attempt was less than 3 s ago.');
+    // Not dropped for good: the cookies may still say "signed in" once the cooldown is over.
+    setupRetry ??= setTimeout(() => {
+      setupRetry = null;
+      void syncWithCookies();
+    }, SETUP_COOLDOWN_MS);
+    return Promise.resolve();
+  }
+  const run = runSetUp();
+  setupInFlight = run;
+  const clear = () => {
+    if (setupInFlight === run) setupInFlight = null;
+  };
+  run.then(clear, clear);
+  return run;
+}
+
+async function runSetUp(): Promise<void> {
+  setSessionState((state) => ({ ...state, authStatusLoading: true }));
+  let user: CurrentUser | undefined;
+  try {
+    const body = await queryClient.fetchQuery({
+      queryKey: CURRENT_USER_QUERY_KEY,
+      queryFn: () => apiFetch<{ data: CurrentUser[] }>('iamserver', '/fetch-user'),
+      staleTime: 0,
+      retry: false,
+    });
+    user = body.data[0];
+  } catch (error) {
+    if (isApiError(error) && error.status === 0) {
+      // Offline: the cookies still say signed in. Keep the session with what the cache remembers and
+      // set up properly once the network is back.
+      const cached = queryClient.getQueryData<{ data: CurrentUser[] }>(CURRENT_USER_QUERY_KEY)?.data[0];
+      applyUser(cached ?? null);
+      window.addEventListener('online', () => void setUpSession({ ignoreCooldown: true }), { once: true });
+      return;
+    }
+    console.warn('Session set-up failed: fetching the current user was refused.', error);
+  }
+  if (!user) {
+    await logout({ redirect: true });
+    return;
+  }
+  if (!readAuthCookies()) return; // logged out meanwhile
+  applyUser(user);
+  void loadReferenceData(queryClient);
+  void import('../firebase/firebase-session').then((firebase) => firebase.signInToIdentityProvider());
+}
+
+function applyUser(user: CurrentUser | null): void {
+  setSessionState({
+    isLoggedIn: true,
+    authStatusLoading: false,
+    isSuperAdmin: user?.isSuperAdmin ?? false,
+    user,
+    company: user?.company ?? null,
+    products: user?.products ?? [],
+    isExpired: user ? user.isExpired || isPlanExpired(user.company?.subscripedPlan?.expiryDate, new Date()) : false,
+  });
+}
+
+function handleSessionMessage(message: SessionMessage): void {
+  switch (message.type) {
+    case 'session-expired':
+    case 'session-cleared':
+      announceSessionExpired();
+      void logout({ redirect: routeBridge()?.currentRouteRequiresAuth() ?? true });
+      return;
+    case 'logged-out':
+      void logout({ redirect: false, broadcast: false });
+      return;
+    case 'tokens-refreshed':
+      return;
+  }
+}
+
+export interface LogoutOptions {
+  redirect?: boolean;
+  /** Tell the other tabs (false when this logout follows another tab's). */
+  broadcast?: boolean;
+}
+
+/**
+ * SPEC.md section 4 "Logout", in order: state, session storage, local storage, the persisted query cache
+ * (memory, session storage, IndexedDB), the server logout (with both cookies), the identity provider, every
+ * third-party script (maps, analytics, chat, Sentry: `removeIntegrations`), the four cookies; then /login
+ * if asked.
+ */
+export function logout({ redirect = false, broadcast = true }: LogoutOptions = {}): Promise<void> {
+  loggingOut ??= runLogout(broadcast).finally(() => {
+    loggingOut = null;
+  });
+  return loggingOut.then(() => {
+    if (redirect) goToLogin();
+  });
+}
+
+async function runLogout(broadcast: boolean): Promise<void> {
+  const tokens = readAuthCookies();
+  setSessionState(LOGGED_OUT_STATE);
+  safely(() => clearStorageKeeping(window.sessionStorage, DEVICE_STATE_KEYS));
+  safely(() => window.localStorage.clear());
+  await clearQueryPersistence().catch(() => undefined);
+  // idb-keyval's default store (IndexedDB); absent in some browsers' private modes.
+  await Promise.resolve()
+    .then(() => clearIdb())
+    .catch(() => undefined);
+  if (tokens) {
+    await fetch(`${apiBase('iamserver')}/auth/logout`, {
+      method: 'POST',
+      headers: authHeaderEntries(tokens),
+      signal: AbortSignal.timeout(5000),
+    }).catch(() => undefined);
+  }
+  // Bounded: an identity provider that does not answer must not keep the cookies (the session) alive.
+  await Promise.race([
+    import('../firebase/firebase-session').then((firebase) => firebase.signOutOfIdentityProvider()),
+    new Promise((resolve) => setTimeout(resolve, IDENTITY_SIGN_OUT_WAIT_MS)),
+  ]).catch(() => undefined);
+  removeIntegrations();
+  removeAuthCookies();
+  if (broadcast) emitSessionMessage({ type: 'logged-out' }, { broadcast: true, local: false });
+}
+
+function goToLogin(): void {
+  if (window.location.pathname.startsWith('/login')) return;
+  const bridge = routeBridge();
+  if (bridge) bridge.goToLogin();
+  else {
+    const target = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    window.location.assign(`/login?${new URLSearchParams({ redirect_uri: target }).toString()}`);
+  }
+}
+
+/**
+ * Session-storage keys that are device state, not user data: the stale-chunk reload guard must survive
+ * a logout or a broken chunk on a protected route could reload forever.
+ */
+const DEVICE_STATE_KEYS = ['freight-desk:stale-chunk-reload-at'];
+
+function clearStorageKeeping(storage: Storage, keep: readonly string[]): void {
+  const kept = keep.flatMap((key) => {
+    const value = storage.getItem(key);
+    return value === null ? [] : [[key, value] as const];
+  });
+  storage.clear();
+  for (const [key, value] of kept) storage.setItem(key, value);
+}
+
+function safely(task: () => void): void {
+  try {
+    task();
+  } catch {
+    // Storage may be unavailable (privacy settings); nothing to clear then.
+  }
+}

@@ -1,0 +1,74 @@
+import { Box, Button, Flex, Heading } from '@chakra-ui/react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal dialog for the shell's mail and notifications dialogs. Hand-made (no Chakra Dialog): its
+ * recipe and Ark's dialog machine would cost bytes for a box with a title and a close button.
+ */
+export function ModalDialog({
+  title,
+  children,
+  onClose,
+  maxWidth = 'lg',
+}: {
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+  maxWidth?: string;
+}) {
+  const titleId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
+  }, []);
+
+  return (
+    <Box
+      position="fixed"
+      inset={0}
+      zIndex="modal"
+      bg="blackAlpha.500"
+      display="flex"
+      alignItems="flex-start"
+      justifyContent="center"
+      padding={4}
+      overflowY="auto"
+      onClick={onClose}
+    >
+      <Box
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        bg="bg.panel"
+        borderRadius="l3"
+        boxShadow="lg"
+        padding={6}
+        marginTop={{ base: 2, md: 12 }}
+        maxWidth={maxWidth}
+        width="full"
+        onClick={(event) => event.stopPropagation()}
+      >
+        <Flex justifyContent="space-between" alignItems="center" marginBottom={4} gap={4}>
+          <Heading as="h2" size="lg" id={titleId}>
+            {title}
+          </Heading>
+          <Button ref={closeRef} variant="outline" size="sm" onClick={onClose}>
+            Close
+          </Button>
+        </Flex>
+        {children}
+      </Box>
+    </Box>
+  );
+}

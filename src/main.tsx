@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { registerServiceWorker } from './lib/service-worker';
+import { installStaleChunkReload } from './lib/stale-chunk-reload';
+
+// Before the first render, so a stale lazy chunk on the very first route is already covered.
+installStaleChunkReload();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+void registerServiceWorker();

@@ -1,0 +1,67 @@
+/**
+ * The JSON envelope of every answer (CONTRACT.md section 4), shared by the services and the client.
+ */
+export interface ListMeta {
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface DataEnvelope<T> {
+  data: T;
+}
+
+export interface ListEnvelope<T> {
+  data: T[];
+  meta: ListMeta;
+}
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export interface ErrorEnvelope {
+  message: string;
+  code: string;
+  details?: ErrorDetail[];
+}
+
+/** Machine codes that callers branch on. One table, so a code is never spelled twice. */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  BAD_REQUEST: 'BAD_REQUEST',
+  MALFORMED_JSON: 'MALFORMED_JSON',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ACCESS_TOKEN_INVALID: 'ACCESS_TOKEN_INVALID',
+  REFRESH_TOKEN_INVALID: 'REFRESH_TOKEN_INVALID',
+  SESSION_REVOKED: 'SESSION_REVOKED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  FORBIDDEN: 'FORBIDDEN',
+  SUBSCRIPTION_EXPIRED: 'SUBSCRIPTION_EXPIRED',
+  VERSION_CONFLICT: 'VERSION_CONFLICT',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  ACTION_TOKEN_INVALID: 'ACTION_TOKEN_INVALID',
+  ACTION_TOKEN_EXPIRED: 'ACTION_TOKEN_EXPIRED',
+  ALREADY_EXISTS: 'ALREADY_EXISTS',
+  RESOURCE_IN_USE: 'RESOURCE_IN_USE',
+  IDENTITY_PROVIDER_UNAVAILABLE: 'IDENTITY_PROVIDER_UNAVAILABLE',
+  STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Texts the client relies on verbatim (CONTRACT.md section 4). */
+export const ERROR_MESSAGES = {
+  ACCESS_TOKEN_EXPIRED: 'jwt expired',
+  REFRESH_TOKEN_INVALID: 'refresh token is invalid or expired',
+  SUBSCRIPTION_EXPIRED: 'Your Subscription has been expired. Please Contact Support Team',
+} as const;

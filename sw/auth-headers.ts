@@ -1,0 +1,334 @@
+/**
+ * Every call to one of the product's services (any of the seven, on the page host's service ports or
+ * the configured API hosts) gets both token headers. The 401 interceptor and the single refresh are the
+ * shared coordinator; the worker serves every tab, so one in-flight promise here (plus the Web Lock the
+ * pages take too) means one refresh for all of them.
+ *
+ * Tokens (issue 4): reading the cookies through the Cookie Store on every call cost more than the call
+ * itself, so the worker keeps them in memory (`WorkerTokenCache`):
+ * - filled from the Cookie Store on first use after a (re)start: a stopped worker loses its memory
+ *   (FIELD-NOTES.md), so nothing is assumed from before;
+ * - kept current by `cookiechange` events (subscribed to in `install`/`activate`) and by the worker's own
+ *   refresh writes;
+ * - a `change` event can be missed, so: any 401 re-reads the cookies before the coordinator decides (the
+ *   page may have just signed in again, or another tab refreshed), the refresh path re-reads under the
+ *   lock, session calls read the cookies, and the memory is re-checked in the background when it is older
+ *   than `REVALIDATE_MS`.
+ * Fast path: a call not answered 401 is returned untouched (no body read, no clone of a bodyless request,
+ * no lock, no coordinator).
+ */
+import {
+  authHeaderEntries,
+  createRefreshCoordinator,
+  type RefreshCoordinator,
+  type TokenState,
+} from '../src/shared/refresh-coordinator';
+import {
+  AUTH_COOKIE_MAX_AGE_S,
+  AUTH_COOKIE_NAMES,
+  AUTH_COOKIES,
+  authCookieAttributes,
+  cookieWritesFor,
+  decodeIssuedAt,
+  tokensFromCookies,
+} from '../src/shared/session-cookies';
+import { apiBaseFor, hostConfigFromEnv, serviceOfUrl, type HostConfig } from '../src/shared/session-hosts';
+import { REFRESH_LOCK_NAME, SESSION_CHANNEL } from '../src/shared/session-rules';
+import type { TokenPair } from '../src/shared/session-types';
+import { wrapSessionMessage, type SessionMessage } from '../src/shared/sw-messages';
+
+interface CookieListItemLike {
+  name?: string | null;
+  value?: string | null;
+}
+
+interface CookieStoreLike {
+  getAll(): Promise<CookieListItemLike[]>;
+  set(options: {
+    name: string;
+    value: string;
+    path?: string;
+    domain?: string | null;
+    expires?: number | null;
+    sameSite?: 'strict' | 'lax' | 'none';
+  }): Promise<void>;
+}
+
+/** `ExtendableCookieChangeEvent`, as far as it is used here. */
+export interface CookieChangeEventLike {
+  changed?: readonly CookieListItemLike[];
+  deleted?: readonly CookieListItemLike[];
+}
+
+interface CookieSubscriptionsLike {
+  subscribe(subscriptions: Array<{ name?: string; url: string }>): Promise<void>;
+}
+
+/** Session calls that must reach the server untouched by the interceptor (they are the refresh). */
+const PASS_THROUGH = /^\/iamserver\/api\/v1\/auth\/(login|verify-code|token|refresh|logout)\/?$/;
+
+/** Memory older than this is re-checked against the Cookie Store in the background (missed events). */
+export const REVALIDATE_MS = 2_000;
+
+const AUTH_NAMES = new Set<string>(AUTH_COOKIE_NAMES);
+
+export interface AuthHeadersOptions {
+  hostConfig?: HostConfig;
+}
+
+function decodeCookieValue(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value; // Written raw: keep as is.
+  }
+}
+
+function tokenStateOf(cookies: ReadonlyMap<string, string>): TokenState | null {
+  const tokens = tokensFromCookies(cookies);
+  if (!tokens) return null;
+  return {
+    ...tokens,
+    accessIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.accessIssuedAt)),
+    refreshIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.refreshIssuedAt)),
+  };
+}
+
+function sameTokens(a: TokenPair | null, b: TokenPair | null): boolean {
+  if (!a || !b) return a === b;
+  return a.accessToken === b.accessToken && a.refreshToken === b.refreshToken;
+}
+
+/**
+ * The auth cookies in the worker's memory. `current()` answers from memory once filled; `read()` always
+ * asks the Cookie Store (and refreshes the memory when nothing changed meanwhile).
+ */
+export class WorkerTokenCache {
+  /** The four auth cookies (decoded), or null until filled after a (re)start. */
+  private cookies: Map<string, string> | null = null;
+  private tokens: TokenState | null = null;
+  private readAt = 0;
+  /** Bumped by every change to the memory, so that a read that raced a change does not overwrite it. */
+  private version = 0;
+  private filling: Promise<TokenState | null> | null = null;
+  private revalidating = false;
+
+  constructor(
+    private readonly cookieStore: CookieStoreLike | undefined,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** True once the memory holds what the Cookie Store had (a restarted worker starts empty). */
+  get filled(): boolean {
+    return this.cookies !== null;
+  }
+
+  /** The tokens from memory, filled from the Cookie Store on first use; a value when already filled. */
+  current(): TokenState | null | Promise<TokenState | null> {
+    if (!this.cookieStore) return null;
+    if (this.cookies) {
+      if (this.now() - this.readAt > REVALIDATE_MS) this.revalidate();
+      return this.tokens;
+    }
+    if (!this.filling) {
+      const filling = this.read();
+      this.filling = filling;
+      const clear = () => {
+        if (this.filling === filling) this.filling = null;
+      };
+      filling.then(clear, clear);
+    }
+    return this.filling;
+  }
+
+  /** Reads the Cookie Store now (never joins an earlier read: a write may have happened since). */
+  async read(): Promise<TokenState | null> {
+    if (!this.cookieStore) return null;
+    const started = this.version;
+    const cookies = new Map<string, string>();
+    for (const cookie of await this.cookieStore.getAll()) {
+      const { name, value } = cookie;
+      if (name && AUTH_NAMES.has(name) && typeof value === 'string' && !cookies.has(name)) {
+        cookies.set(name, decodeCookieValue(value));
+      }
+    }
+    const tokens = tokenStateOf(cookies);
+    // A change event or a write while the store was being read is newer than what was read.
+    if (this.version === started) {
+      this.cookies = cookies;
+      this.tokens = tokens;
+      this.readAt = this.now();
+    }
+    return tokens;
+  }
+
+  /** A `cookiechange` event: applied to the memory (a worker not yet filled reads everything on first use). */
+  applyChange(event: CookieChangeEventLike): void {
+    const changed = (event.changed ?? []).filter((c) => c.name && AUTH_NAMES.has(c.name));
+    const deleted = (event.deleted ?? []).filter((c) => c.name && AUTH_NAMES.has(c.name));
+    if (changed.length === 0 && deleted.length === 0) return;
+    this.version++;
+    if (!this.cookies) return;
+    for (const cookie of deleted) this.cookies.delete(cookie.name!);
+    for (const cookie of changed) {
+      if (typeof cookie.value === 'string') this.cookies.set(cookie.name!, decodeCookieValue(cookie.value));
+      else this.cookies.delete(cookie.name!);
+    }
+    this.tokens = tokenStateOf(this.cookies);
+  }
+
+  /** The worker's own cookie writes (a refresh), so the next call does not wait for the change event. */
+  applyWrites(writes: ReadonlyArray<readonly [string, string]>): void {
+    this.version++;
+    if (!this.cookies) return;
+    for (const [name, value] of writes) this.cookies.set(name, value);
+    this.tokens = tokenStateOf(this.cookies);
+  }
+
+  private revalidate(): void {
+    if (this.revalidating) return;
+    this.revalidating = true;
+    const done = () => {
+      this.revalidating = false;
+    };
+    this.read().then(done, done);
+  }
+}
+
+function cookieStoreOf(scope: ServiceWorkerGlobalScope): CookieStoreLike | undefined {
+  return (scope as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
+}
+
+export function createWorkerCoordinator(
+  scope: ServiceWorkerGlobalScope,
+  hostConfig: HostConfig,
+  cache: WorkerTokenCache = new WorkerTokenCache(cookieStoreOf(scope)),
+): RefreshCoordinator {
+  const cookieStore = cookieStoreOf(scope);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+  return createRefreshCoordinator({
+    // The coordinator only reads on its slow paths (a 401, under the refresh lock): always the cookies.
+    readTokens: () => cache.read(),
+    callRefresh: (kind, tokens) =>
+      fetch(`${apiBaseFor('iamserver', scope.location.hostname, hostConfig)}/auth/${kind}`, {
+        headers: authHeaderEntries(tokens),
+        cache: 'no-store',
+      }),
+    writeTokens: async (tokens) => {
+      if (!cookieStore) return;
+      const attributes = authCookieAttributes(scope.location.hostname, hostConfig.productDomain);
+      const writes = cookieWritesFor(tokens, Date.now());
+      for (const [name, value] of writes) {
+        await cookieStore.set({
+          name,
+          value,
+          path: '/',
+          domain: attributes.domain ?? null,
+          expires: Date.now() + AUTH_COOKIE_MAX_AGE_S * 1000,
+          sameSite: 'lax',
+        });
+      }
+      cache.applyWrites(writes);
+    },
+    withLock: (task) => (scope.navigator.locks ? scope.navigator.locks.request(REFRESH_LOCK_NAME, task) : task()),
+    notify: (message) => void tellPages(scope, channel, message),
+    now: () => Date.now(),
+  });
+}
+
+async function tellPages(
+  scope: ServiceWorkerGlobalScope,
+  channel: BroadcastChannel | null,
+  message: SessionMessage,
+): Promise<void> {
+  if (message.type === 'tokens-refreshed') return;
+  const envelope = wrapSessionMessage(message);
+  channel?.postMessage(envelope);
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) client.postMessage(envelope);
+}
+
+/** Asks to be told about changes of the four auth cookies (kept by the registration across restarts). */
+async function subscribeToAuthCookies(scope: ServiceWorkerGlobalScope): Promise<void> {
+  const registration = scope.registration as
+    (ServiceWorkerRegistration & { cookies?: CookieSubscriptionsLike }) | undefined;
+  const subscriptions = registration?.cookies;
+  if (!subscriptions) return;
+  try {
+    await subscriptions.subscribe(AUTH_COOKIE_NAMES.map((name) => ({ name, url: registration.scope })));
+  } catch {
+    // No subscription: the 401 re-read and the background re-check still keep the memory current.
+  }
+}
+
+/** Registers the fetch handler; call before the other routes. */
+export function registerAuthHeaders(scope: ServiceWorkerGlobalScope, options: AuthHeadersOptions = {}): void {
+  const hostConfig = options.hostConfig ?? hostConfigFromEnv(buildEnv());
+  const cache = new WorkerTokenCache(cookieStoreOf(scope));
+  const coordinator = createWorkerCoordinator(scope, hostConfig, cache);
+
+  const subscribe = (event: Event) => (event as ExtendableEvent).waitUntil(subscribeToAuthCookies(scope));
+  scope.addEventListener('install', subscribe);
+  scope.addEventListener('activate', subscribe);
+  scope.addEventListener('cookiechange', (event) => cache.applyChange(event as unknown as CookieChangeEventLike));
+
+  scope.addEventListener('fetch', (event) => {
+    const { request } = event;
+    if (request.mode === 'navigate') return;
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return;
+    }
+    if (!serviceOfUrl(url, scope.location.hostname, hostConfig)) return;
+    // A body can be sent once: keep the original for a retry, send a copy. Only a non-empty body needs it.
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+    const attempt = (tokens: TokenPair | null) => {
+      const headers = new Headers(request.headers);
+      if (tokens) for (const [name, value] of Object.entries(authHeaderEntries(tokens))) headers.set(name, value);
+      return fetch(new Request(hasBody ? request.clone() : request, { headers }));
+    };
+    if (PASS_THROUGH.test(url.pathname)) {
+      // Already carries the headers the page chose (the refresh pair of the moment); else the cookies, read now.
+      event.respondWith(request.headers.has('Authorization') ? fetch(request) : cache.read().then(attempt));
+      return;
+    }
+    event.respondWith(callWithTokens(cache, coordinator, attempt));
+  });
+}
+
+/**
+ * The fast path: the tokens in memory, one call, the answer untouched unless it is a 401. A 401 goes to the
+ * coordinator, which re-reads the cookies first: with the same tokens it judges this very answer (refresh,
+ * notice) without calling again; with other tokens (a new sign-in, another tab's refresh) it calls again.
+ */
+async function callWithTokens(
+  cache: WorkerTokenCache,
+  coordinator: RefreshCoordinator,
+  attempt: (tokens: TokenPair | null) => Promise<Response>,
+): Promise<Response> {
+  const tokens = await cache.current();
+  const first = await attempt(tokens);
+  if (first.status !== 401) return first;
+  let unused: Response | null = first;
+  const answer = await coordinator.fetch((current) => {
+    if (unused && sameTokens(current, tokens)) {
+      const replay = unused;
+      unused = null;
+      return Promise.resolve(replay);
+    }
+    return attempt(current);
+  });
+  if (unused) void (unused as Response).body?.cancel().catch(() => undefined);
+  return answer;
+}
+
+/** Build-time `VITE_*` variables (Vite replaces `import.meta.env` in the worker bundle too). */
+function buildEnv(): Record<string, unknown> {
+  try {
+    return ((import.meta as unknown as { env?: Record<string, unknown> }).env ?? {}) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}

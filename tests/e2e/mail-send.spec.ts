@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+
+const MAILBOX = 'http://localhost:3001/mailserver/api/v1/dev/mailbox';
+
+test('an admin sends a mail with an attachment; it arrives in the local mailbox and is listed as sent', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('admin@demo.test');
+  await page.getByLabel('Password').fill('Freight!2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mail' });
+  const subject = `Booking confirmation ${Date.now()}`;
+
+  // Per-field address errors.
+  await dialog.getByLabel('Cc', { exact: true }).fill('not-an-address');
+  await dialog.getByLabel('Subject').click();
+  await expect(dialog.getByText('Not a valid e-mail address: not-an-address')).toBeVisible();
+  await dialog.getByLabel('Cc', { exact: true }).fill('');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Enter at least one recipient.')).toBeVisible();
+
+  await dialog.getByLabel('To', { exact: true }).fill('ops@demo.test');
+  await dialog.getByLabel('Subject').fill(subject);
+  const editor = dialog.getByRole('textbox', { name: 'Message' });
+  await editor.click();
+  await dialog.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Container MSCU1234567');
+  await dialog.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' is booked.');
+  await dialog.getByLabel('Attachments').setInputFiles({
+    name: 'manifest.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('line 1\nline 2\n'),
+  });
+  await expect(dialog.getByText(/manifest\.txt .*uploaded/)).toBeVisible();
+
+  // A double click sends once (one Idempotency-Key per compose).
+  await dialog.getByRole('button', { name: 'Send' }).dblclick();
+  await expect(page.getByText('Your message is on its way.')).toBeVisible();
+
+  // The dialog shows the sent list; the delivery worker turns it to sent.
+  const sent = dialog.getByRole('list', { name: 'Sent mail' });
+  const entry = sent.getByRole('listitem').filter({ hasText: subject });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByTestId('mail-status')).toHaveText('sent', { timeout: 30_000 });
+  await expect(entry).toContainText('1 attachment');
+
+  // It is in ops' local mailbox.
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${MAILBOX}?to=ops@demo.test`);
+        const { data } = (await response.json()) as { data: { subject: string; html: string | null }[] };
+        return data.filter((m) => m.subject === subject).length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+});

@@ -1,0 +1,53 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+export const IAM = 'http://localhost:3003/iamserver/api/v1';
+export const DEMO_ADMIN = { emailId: 'admin@demo.test', password: 'Freight!2026' };
+
+/** Signs in through the API and stores the four cookies the way the app does (CONTRACT.md section 5). */
+export async function signInWithCookies(
+  context: BrowserContext,
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const response = await context.request.post(`${IAM}/auth/login`, { data: DEMO_ADMIN });
+  if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { accessToken: string; refreshToken: string } };
+  const issued = Buffer.from(String(Date.now())).toString('base64');
+  const cookie = (name: string, value: string) => ({
+    name,
+    value,
+    domain: 'localhost',
+    path: '/',
+    sameSite: 'Lax' as const,
+  });
+  await context.addCookies([
+    cookie('__cez_at', data.accessToken),
+    cookie('__cez_rt', data.refreshToken),
+    cookie('__cez_atxr', issued),
+    cookie('__cez_rtxr', issued),
+  ]);
+  return data;
+}
+
+/** Waits until a service worker controls the page (reloading once after the first install). */
+export async function waitForWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}
+
+/** `count` calls to fetch-user from inside the page, without headers: the worker adds them. */
+export function fetchUserFromPage(page: Page, count: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ url, n }) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          fetch(url).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        ),
+      ),
+    { url: `${IAM}/fetch-user`, n: count },
+  );
+}
