@@ -83,7 +83,7 @@ async function measure(backend: Backend, offset: number): Promise<Figure[]> {
   try {
     const product = await startProduct({ offset, env });
     try {
-      const { accessToken } = await login(offset);
+      const { accessToken, refreshToken } = await login(offset);
       const url = serviceUrl(offset, 'iamserver', '/fetch-user');
       // A few real answers first: 200 with the demo admin.
       const checks: string[] = [];
@@ -105,6 +105,17 @@ async function measure(backend: Backend, offset: number): Promise<Figure[]> {
       const r = await autocannon(url, accessToken, DURATION_S);
       const serverCpu = (await cpuSeconds(product.pid)) - cpuBefore;
       const after = await procStatus(product.pid);
+      // Revocation is still checked on every call: right after the load, log the session out and call
+      // once more with the same access token (the answers of the load must not be reused).
+      const logout = await request(serviceUrl(offset, 'iamserver', '/auth/logout'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'x-refresh-token': `Bearer ${refreshToken}` },
+      });
+      const afterLogout = await request(url, { headers: { authorization: `Bearer ${accessToken}` } });
+      if (logout.status !== 200 || afterLogout.status !== 401)
+        throw new Error(
+          `on ${backend}, the call right after logout answered ${afterLogout.status} (logout ${logout.status}): revocation not checked`,
+        );
       const rps = r.requests.average;
       const p99 = r.latency.p99;
       const clean = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
@@ -122,7 +133,8 @@ async function measure(backend: Backend, offset: number): Promise<Figure[]> {
         `Latency ms: mean ${r.latency.average}, p50 ${r.latency.p50}, p90 ${r.latency.p90}, p99 ${r.latency.p99}, max ${r.latency.max}.`,
         `Server CPU during the measured run: ${round(serverCpu, 1)} s in ${r.duration} s = ${round(serverCpu / r.duration, 2)} of ${os.availableParallelism()} cores; ` +
           `${round((serverCpu * 1000) / Math.max(r.requests.total, 1), 2)} ms CPU per request (less affected by other load than wall time).`,
-        `Checked before the load: 5 × 200 with one user, admin@demo.test (${checks.join(', ')}).`,
+        `Checked before the load: 5 × 200 with one user, admin@demo.test (${checks.join(', ')}); after the load: ` +
+          `POST /auth/logout ${logout.status}, then the very next fetch-user with the same token ${afterLogout.status} (revocation checked on every call).`,
         `Server RSS ${round(idle.rssMb)} MB before, ${round(after.rssMb)} MB after the load (peak ${round(after.hwmMb)} MB). 1-min load average before: ${round(load, 2)}.`,
       ];
       const figures: Figure[] = [

@@ -97,13 +97,13 @@ describe(`the product process on ${driver}`, () => {
     const first = await start();
     for (const name of SERVICE_NAMES) {
       const res = await fetch(`http://127.0.0.1:${SERVICES[name] + offset}${servicePrefix(name)}/health`);
-      expect(res.status).toBe(200);
+      expect(res.status, first.output()).toBe(200);
       expect(await res.json()).toEqual({ data: { status: 'ok', db: 'ok' } });
     }
     const web = await fetch(`http://127.0.0.1:${8080 + offset}/dashboard`);
     expect(await web.text()).toContain('<title>Freight Desk</title>');
     expect(first.output()).toContain('admin@demo.test');
-    expect(await stop(first.child, 'SIGTERM')).toBe(0);
+    expect(await stop(first.child, 'SIGTERM'), first.output()).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
 
     const seeded = await companyIds();
@@ -111,7 +111,7 @@ describe(`the product process on ${driver}`, () => {
 
     const second = await start();
     expect(second.output()).not.toContain('demo data seeded');
-    expect(await stop(second.child, 'SIGINT')).toBe(0);
+    expect(await stop(second.child, 'SIGINT'), second.output()).toBe(0);
     expect(await companyIds()).toEqual(seeded);
   }, 120_000);
 

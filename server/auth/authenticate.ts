@@ -8,8 +8,8 @@ import { ERROR_CODES, ERROR_MESSAGES } from '../../src/shared/api-envelope.ts';
 import { ApiError, unauthenticated } from '../http/api-error.ts';
 import type { ServiceDeps } from '../http/build-service-app.ts';
 import type { AuthContext } from '../http/auth-context.ts';
-import { findSessionPrincipal } from './session-repository.ts';
-import { bearer } from './token-service.ts';
+import { readSessionPrincipal } from './session-repository.ts';
+import { bearer, type AccessClaims } from './token-service.ts';
 
 export const accessTokenExpired = () =>
   new ApiError(401, ERROR_CODES.ACCESS_TOKEN_EXPIRED, ERROR_MESSAGES.ACCESS_TOKEN_EXPIRED);
@@ -17,16 +17,19 @@ export const accessTokenInvalid = () => new ApiError(401, ERROR_CODES.ACCESS_TOK
 export const sessionRevoked = () =>
   new ApiError(401, ERROR_CODES.SESSION_REVOKED, 'Your session has ended. Please sign in again.');
 
-export async function resolveAuthContext(deps: ServiceDeps, req: FastifyRequest): Promise<AuthContext> {
+/** The verified claims of the request's access token (no database): 401 with the CONTRACT codes otherwise. */
+export async function verifyAccessClaims(deps: ServiceDeps, req: FastifyRequest): Promise<AccessClaims> {
   const token = bearer(req.headers.authorization);
   if (!token) throw unauthenticated('Sign in to continue (no access token was sent)');
   const result = await deps.tokens.verifyAccessToken(token, deps.now());
   if (!result.ok) throw result.reason === 'expired' ? accessTokenExpired() : accessTokenInvalid();
-  const { claims } = result;
-  const principal = await deps.db.transaction(
-    { role: 'freight_app', companyId: claims.companyId, userId: claims.userId },
-    (tx) => findSessionPrincipal(tx, claims.sessionId, claims.userId),
-  );
+  return result.claims;
+}
+
+export async function resolveAuthContext(deps: ServiceDeps, req: FastifyRequest): Promise<AuthContext> {
+  const claims = await verifyAccessClaims(deps, req);
+  // One statement, scoped to the token's company (migration 009), on every call.
+  const principal = await readSessionPrincipal(deps.db, claims);
   if (!principal || principal.sessionRevoked || principal.userDisabled) throw sessionRevoked();
   return {
     userId: principal.userId,

@@ -4,7 +4,7 @@
  * token's company.
  */
 import type { Permissions } from '../../src/shared/permissions.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 export interface SessionPrincipal {
   userId: string;
@@ -18,33 +18,19 @@ export interface SessionPrincipal {
   userDisabled: boolean;
 }
 
-/** The caller behind a live session, with its role and plan; undefined when the session is unknown. */
-export async function findSessionPrincipal(
-  tx: Queryable,
-  sessionId: string,
-  userId: string,
-): Promise<SessionPrincipal | undefined> {
-  const { rows } = await tx.query<{
-    user_id: string;
-    company_id: string;
-    email: string;
-    role_id: string | null;
-    permissions: Permissions | null;
-    is_super_admin: boolean;
-    expired: boolean;
-    revoked: boolean;
-    disabled: boolean;
-  }>(
-    `SELECT u.id AS user_id, u.company_id, u.email, u.role_id, r.permissions, u.is_super_admin,
-            c.plan_expiry_date < current_date AS expired, s.revoked_at IS NOT NULL AS revoked, u.disabled
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id
-       JOIN companies c ON c.id = s.company_id
-       LEFT JOIN roles r ON r.id = u.role_id
-      WHERE s.id = $1 AND s.user_id = $2`,
-    [sessionId, userId],
-  );
-  const row = rows[0];
+interface PrincipalRow {
+  user_id: string;
+  company_id: string;
+  email: string;
+  role_id: string | null;
+  permissions: Permissions | null;
+  is_super_admin: boolean;
+  expired: boolean;
+  revoked: boolean;
+  disabled: boolean;
+}
+
+function toSessionPrincipal(row: PrincipalRow | undefined): SessionPrincipal | undefined {
   if (!row) return undefined;
   return {
     userId: row.user_id,
@@ -57,6 +43,41 @@ export async function findSessionPrincipal(
     sessionRevoked: row.revoked,
     userDisabled: row.disabled,
   };
+}
+
+/** The caller behind a live session, with its role and plan; undefined when the session is unknown. */
+export async function findSessionPrincipal(
+  tx: Queryable,
+  sessionId: string,
+  userId: string,
+): Promise<SessionPrincipal | undefined> {
+  const { rows } = await tx.query<PrincipalRow>(
+    `SELECT u.id AS user_id, u.company_id, u.email, u.role_id, r.permissions, u.is_super_admin,
+            c.plan_expiry_date < current_date AS expired, s.revoked_at IS NOT NULL AS revoked, u.disabled
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       JOIN companies c ON c.id = s.company_id
+       LEFT JOIN roles r ON r.id = u.role_id
+      WHERE s.id = $1 AND s.user_id = $2`,
+    [sessionId, userId],
+  );
+  return toSessionPrincipal(rows[0]);
+}
+
+/**
+ * The same answer as `findSessionPrincipal` in one statement outside a transaction (the hot path of
+ * every authenticated call): `app_session_principal` of migration 009 scopes itself to the company.
+ */
+export async function readSessionPrincipal(
+  db: Database,
+  claims: { sessionId: string; userId: string; companyId: string },
+): Promise<SessionPrincipal | undefined> {
+  const rows = await db.scopedRead<PrincipalRow>('app_session_principal', [
+    claims.sessionId,
+    claims.userId,
+    claims.companyId,
+  ]);
+  return toSessionPrincipal(rows[0]);
 }
 
 export async function createSession(

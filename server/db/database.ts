@@ -35,10 +35,19 @@ export interface TransactionOptions {
   userId?: string | null;
 }
 
+/** The self-scoping read functions of migration 009 (each takes session, user and company ids). */
+export type ScopedReadFunction = 'app_session_principal' | 'app_current_user';
+
 export interface Database {
   readonly driver: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction as `options.role` with the tenant set; rolls back on throw. */
   transaction<T>(options: TransactionOptions, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls a self-scoping read function (migration 009) as one statement outside any transaction: it
+   * switches to `freight_app` and sets the tenant for that statement only. The hot path's single round
+   * trip. The ids must be UUIDs (anything else is refused before the database sees it).
+   */
+  scopedRead<Row>(fn: ScopedReadFunction, ids: readonly [string, string, string]): Promise<Row[]>;
   /** Runs SQL as the connecting (owner) user, outside row-level security: migrations only. */
   owner(): Queryable;
   /** Runs a multi-statement script in one owner transaction: migrations only. */
@@ -69,6 +78,16 @@ export function scopeScript(options: TransactionOptions): string {
   }
   const role = options.role === 'freight_system' ? 'freight_system' : 'freight_app';
   return `SET LOCAL ROLE ${role}; SELECT set_config('app.company_id', '${ids[0]}', true), set_config('app.user_id', '${ids[1]}', true)`;
+}
+
+const SCOPED_READ_FUNCTIONS: ReadonlySet<string> = new Set<ScopedReadFunction>([
+  'app_session_principal',
+  'app_current_user',
+]);
+
+function assertScopedRead(fn: string, ids: readonly string[]): void {
+  if (!SCOPED_READ_FUNCTIONS.has(fn)) throw new Error(`not a scoped read function: ${fn}`);
+  for (const id of ids) if (!UUID.test(id)) throw new Error('scoped read ids must be UUIDs');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,31 +133,148 @@ async function initialiseInChildProcess(dir: string): Promise<void> {
   });
 }
 
-function pgliteQueryable(pg: Pick<PGlite, 'query'>): Queryable {
+function pgliteQueryable(pg: Pick<PGlite, 'query'>, beforeStatement: () => void = () => undefined): Queryable {
   return {
     async query<Row>(sql: string, params?: readonly unknown[]) {
+      beforeStatement();
       const result = await pg.query<Row>(sql, params ? [...params] : undefined);
       return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
     },
   };
 }
 
+/**
+ * The longest a scoped read's answer is reused even when nothing was written: some fields depend on the
+ * date (`current_date`), which moves without a write.
+ */
+export const SCOPED_READ_REUSE_MS = 1000;
+
+/**
+ * Answers of `scopedRead`, each stamped with the version of the data it was read at. A caller reuses an
+ * answer only when the version it reads now is the stamp (how it reads the version depends on the driver),
+ * and never after `SCOPED_READ_REUSE_MS`. Answers are frozen: several callers may hold the same one.
+ */
+class ScopedReadAnswers<Stamp> {
+  private readonly answers = new Map<string, { stamp: Stamp; at: number; rows: readonly unknown[] }>();
+  /** Reads in flight, so that callers arriving meanwhile wait for one read instead of each starting one. */
+  private readonly pending = new Map<string, Promise<{ stamp: Stamp; rows: readonly unknown[] } | undefined>>();
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /**
+   * The answer for `key`: a known one (or the one being read) when `stillTrue(stamp)` says nothing has
+   * changed since it was read, asked after this call began; otherwise a new `read()`, whose stamp (if any)
+   * labels exactly the data it returned.
+   */
+  async answer(
+    key: string,
+    stillTrue: (stamp: Stamp) => boolean | Promise<boolean>,
+    read: () => Promise<{ stamp: Stamp | undefined; rows: unknown[] }>,
+  ): Promise<readonly unknown[]> {
+    const known = this.candidate(key) ?? (await this.pending.get(key));
+    if (known && (await stillTrue(known.stamp))) return known.rows;
+    const reading = read().then(({ stamp, rows }) => {
+      const frozen = deepFrozen(rows);
+      if (stamp !== undefined) this.remember(key, stamp, frozen);
+      return { stamp, rows: frozen };
+    });
+    const shared = reading.then(
+      (a) => (a.stamp === undefined ? undefined : { stamp: a.stamp, rows: a.rows }),
+      () => undefined,
+    );
+    this.pending.set(key, shared);
+    void shared.then(() => {
+      if (this.pending.get(key) === shared) this.pending.delete(key);
+    });
+    return (await reading).rows;
+  }
+
+  /** The answer for `key` and its stamp, if young enough to be considered at all. */
+  private candidate(key: string): { stamp: Stamp; rows: readonly unknown[] } | undefined {
+    const hit = this.answers.get(key);
+    if (!hit) return undefined;
+    if (this.now() - hit.at < SCOPED_READ_REUSE_MS) return hit;
+    this.answers.delete(key);
+    return undefined;
+  }
+
+  private remember(key: string, stamp: Stamp, rows: readonly unknown[]): void {
+    if (this.answers.size >= 10_000) this.answers.clear();
+    this.answers.set(key, { stamp, at: this.now(), rows });
+  }
+
+  clear(): void {
+    if (this.answers.size > 0) this.answers.clear();
+  }
+}
+
+const scopedReadKey = (fn: ScopedReadFunction, ids: readonly string[]) => `${fn}(${ids.join(',')})`;
+
+/** Answers that may be handed to several callers are frozen, so that none can change another's. */
+function deepFrozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFrozen(inner);
+  }
+  return value;
+}
+
+/**
+ * PGlite is one connection inside this process: every statement, from any module, passes through the
+ * `Database` below, so the data cannot change without `epoch` moving first. Every statement other than a
+ * scoped read moves it (reads too: being conservative only costs a re-read), before it runs and after a
+ * transaction ends, so an answer stamped with the current epoch is exactly what the database would answer
+ * now: a logout, a disabled user or a role change makes the very next call read again. No database round
+ * trip is needed to know that (node-postgres asks the server instead: other instances write there too).
+ */
 export function pgliteDatabase(pg: PGlite): Database {
+  const answers = new ScopedReadAnswers<number>();
+  let epoch = 0;
+  const moved = () => {
+    epoch++;
+    answers.clear();
+  };
   return {
     driver: 'pglite',
     async transaction(options, fn) {
       const script = scopeScript(options);
-      return pg.transaction(async (tx) => {
-        await tx.exec(script);
-        return fn(pgliteQueryable(tx));
-      });
-    },
-    owner: () => pgliteQueryable(pg),
-    async ownerScript(fn) {
-      await pg.transaction(async (tx) => {
-        await fn(async (script) => {
+      moved();
+      try {
+        return await pg.transaction(async (tx) => {
           await tx.exec(script);
-        }, pgliteQueryable(tx));
+          return fn(pgliteQueryable(tx, moved));
+        });
+      } finally {
+        moved(); // after COMMIT too: nothing read before it may be kept
+      }
+    },
+    async scopedRead<Row>(fn: ScopedReadFunction, ids: readonly [string, string, string]) {
+      assertScopedRead(fn, ids);
+      const rows = await answers.answer(
+        scopedReadKey(fn, ids),
+        (stamp) => stamp === epoch,
+        async () => {
+          const readAt = epoch;
+          // The simple protocol: one call into PGlite instead of the extended protocol's six. The ids are
+          // validated UUIDs, so inlining them as literals is safe.
+          const [result] = await pg.exec(`SELECT * FROM ${fn}('${ids[0]}', '${ids[1]}', '${ids[2]}')`);
+          // Stamped only if nothing ran meanwhile (the epoch would have moved).
+          return { stamp: readAt === epoch ? readAt : undefined, rows: result?.rows ?? [] };
+        },
+      );
+      return rows as Row[];
+    },
+    owner: () => pgliteQueryable(pg, moved),
+    async ownerScript(fn) {
+      moved();
+      await pg.transaction(async (tx) => {
+        await fn(
+          async (script) => {
+            moved();
+            await tx.exec(script);
+          },
+          pgliteQueryable(tx, moved),
+        );
       });
     },
     async listen(channel, onPayload) {
@@ -209,7 +345,11 @@ function clientQueryable(client: Pick<PoolClient, 'query'> | Pool): Queryable {
   };
 }
 
+/** One counter by primary key, read as the connecting user (the table holds no tenant data). */
+const READ_EPOCH_SQL = 'SELECT epoch FROM company_read_epochs WHERE company_id = $1';
+
 function postgresDatabase(pool: Pool, options: PostgresOptions, searchPath: string | undefined): Database {
+  const answers = new ScopedReadAnswers<string>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: Promise<Client> | undefined;
 
@@ -244,6 +384,34 @@ function postgresDatabase(pool: Pool, options: PostgresOptions, searchPath: stri
       } finally {
         client.release();
       }
+    },
+    async scopedRead<Row>(fn: ScopedReadFunction, ids: readonly [string, string, string]) {
+      assertScopedRead(fn, ids);
+      const rows = await answers.answer(
+        scopedReadKey(fn, ids),
+        async (stamp) => {
+          // The company's read epoch in the database now (migration 009: moved by every write, from any
+          // instance, that can change the answer, in the writing transaction): unchanged means still true.
+          const now = await pool.query<{ epoch: string }>({
+            name: statementName(READ_EPOCH_SQL),
+            text: READ_EPOCH_SQL,
+            values: [ids[2]],
+          });
+          return now.rows[0]?.epoch === stamp;
+        },
+        async () => {
+          // A named prepared statement on the pool: autocommit, so the function's role and tenant end with it.
+          const text = `SELECT * FROM ${fn}($1, $2, $3)`;
+          const result = await pool.query<{ epoch?: string | null }>({
+            name: statementName(text),
+            text,
+            values: [...ids],
+          });
+          // The epoch comes from the same statement, so it labels exactly the data read with it.
+          return { stamp: result.rows[0]?.epoch ?? undefined, rows: result.rows };
+        },
+      );
+      return rows as Row[];
     },
     owner: () => clientQueryable(pool),
     async ownerScript(fn) {

@@ -3,8 +3,8 @@
  * write another company's rows, whatever the query asks for. Runs on PGlite and on a real server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import type { Database, Queryable } from './database.ts';
+import { createTestDatabase, testDriver, type TestDatabase } from '../testing/test-database.ts';
+import { openPostgres, type Database, type Queryable } from './database.ts';
 
 let t: TestDatabase;
 let db: Database;
@@ -115,5 +115,171 @@ describe('transaction scope', () => {
     await expect(
       db.transaction({ role: 'freight_app', companyId: "x'; RESET ROLE; --" }, (tx) => tx.query('SELECT 1')),
     ).rejects.toThrow(/UUIDs/);
+  });
+});
+
+describe('self-scoping reads (migration 009)', () => {
+  async function sessionOf(user: { companyId: string; adminId: string }): Promise<string> {
+    return db.transaction({ role: 'freight_app', companyId: user.companyId, userId: user.adminId }, async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        'INSERT INTO sessions (company_id, user_id) VALUES ($1, $2) RETURNING id',
+        [user.companyId, user.adminId],
+      );
+      return rows[0]!.id;
+    });
+  }
+
+  it('finds a session only inside the company the token names', async () => {
+    const session = await sessionOf(demo);
+    const own = await db.scopedRead<{ email: string; revoked: boolean }>('app_session_principal', [
+      session,
+      demo.adminId,
+      demo.companyId,
+    ]);
+    expect(own.map((r) => [r.email, r.revoked])).toEqual([['admin@demo.test', false]]);
+    // The same session and user claimed for another company: row-level security hides them.
+    const foreign = await db.scopedRead('app_session_principal', [session, demo.adminId, harbor.companyId]);
+    expect(foreign).toEqual([]);
+    const user = await db.scopedRead('app_current_user', [session, demo.adminId, harbor.companyId]);
+    expect(user).toEqual([]);
+  });
+
+  it('sees a revocation, a disabled user and a role change on the very next read, however often it read before', async () => {
+    const session = await sessionOf(demo);
+    const principal = () =>
+      db.scopedRead<{ revoked: boolean; disabled: boolean; permissions: Record<string, string[]> | null }>(
+        'app_session_principal',
+        [session, demo.adminId, demo.companyId],
+      );
+    for (let i = 0; i < 5; i++) expect((await principal())[0]).toMatchObject({ revoked: false, disabled: false });
+    const before = (await principal())[0]!.permissions;
+    const asSystem = (sql: string, params: unknown[]) =>
+      db.transaction({ role: 'freight_system', companyId: null }, (tx) => tx.query(sql, params));
+    try {
+      await asSystem('UPDATE roles SET permissions = \'{"users":["view"]}\'::jsonb WHERE id = $1', [demo.roleId]);
+      expect((await principal())[0]!.permissions).toEqual({ users: ['view'] });
+      await asSystem('UPDATE users SET disabled = true WHERE id = $1', [demo.adminId]);
+      expect((await principal())[0]).toMatchObject({ disabled: true });
+      await asSystem('UPDATE users SET disabled = false WHERE id = $1', [demo.adminId]);
+      await asSystem('UPDATE sessions SET revoked_at = now() WHERE id = $1', [session]);
+      expect((await principal())[0]).toMatchObject({ revoked: true, disabled: false });
+    } finally {
+      await asSystem('UPDATE users SET disabled = false WHERE id = $1', [demo.adminId]);
+      await asSystem('UPDATE roles SET permissions = $2::jsonb WHERE id = $1', [demo.roleId, JSON.stringify(before)]);
+    }
+    // An answer handed out is not shared state: changing it changes nobody else's.
+    const [first] = await principal();
+    try {
+      (first as { revoked: boolean }).revoked = false;
+    } catch {
+      // frozen
+    }
+    expect((await principal())[0]).toMatchObject({ revoked: true });
+  });
+
+  it('sees a plan change, a product change and a deleted company on the very next read', async () => {
+    const session = await sessionOf(demo);
+    const currentUser = async () =>
+      (
+        await db.scopedRead<{ expired: boolean; products: Array<{ name: string }> }>('app_current_user', [
+          session,
+          demo.adminId,
+          demo.companyId,
+        ])
+      )[0];
+    const asSystem = (sql: string, params: unknown[] = []) =>
+      db.transaction({ role: 'freight_system', companyId: null }, (tx) => tx.query(sql, params));
+    const { rows } = await asSystem('SELECT plan_expiry_date::text AS d FROM companies WHERE id = $1', [
+      demo.companyId,
+    ]);
+    const planExpiry = (rows[0] as { d: string }).d;
+    expect(await currentUser()).toMatchObject({ expired: false });
+    try {
+      await asSystem('UPDATE companies SET plan_expiry_date = current_date - 1 WHERE id = $1', [demo.companyId]);
+      expect(await currentUser()).toMatchObject({ expired: true });
+      await asSystem("UPDATE products SET name = name || ' (renamed)' WHERE code = 'reports'");
+      expect((await currentUser())!.products.map((p) => p.name)).toContain('Reports (renamed)');
+    } finally {
+      await asSystem('UPDATE companies SET plan_expiry_date = $2 WHERE id = $1', [demo.companyId, planExpiry]);
+      await asSystem("UPDATE products SET name = 'Reports' WHERE code = 'reports'");
+    }
+    // A company with users and sessions can still be deleted (the counters go with it), and nothing of it
+    // is answered afterwards.
+    const gone = await asSystem(
+      "INSERT INTO companies (name, short_name, plan_expiry_date) VALUES ('Gone', 'GN', current_date + 30) RETURNING id",
+    );
+    const goneId = (gone.rows[0] as { id: string }).id;
+    const goneUser = await asSystem(
+      "INSERT INTO users (company_id, email, name, first_name, last_name) VALUES ($1, 'gone@gone.test', 'Gone', 'G', 'One') RETURNING id",
+      [goneId],
+    );
+    const goneUserId = (goneUser.rows[0] as { id: string }).id;
+    const goneSession = await sessionOf({ companyId: goneId, adminId: goneUserId });
+    expect(await db.scopedRead('app_session_principal', [goneSession, goneUserId, goneId])).toHaveLength(1);
+    await asSystem('DELETE FROM companies WHERE id = $1', [goneId]);
+    expect(await db.scopedRead('app_session_principal', [goneSession, goneUserId, goneId])).toEqual([]);
+  });
+
+  it('leaves neither the role nor the tenant behind on the connection', async () => {
+    const session = await sessionOf(demo);
+    // Concurrent, and more calls than the pool has connections, so every connection runs the function.
+    await Promise.all(
+      Array.from({ length: 12 }, () => db.scopedRead('app_current_user', [session, demo.adminId, demo.companyId])),
+    );
+    const after = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        db
+          .owner()
+          .query<{ role: string; company: string | null }>(
+            "SELECT current_user AS role, NULLIF(current_setting('app.company_id', true), '') AS company",
+          ),
+      ),
+    );
+    for (const { rows } of after) {
+      expect(rows[0]!.role).not.toBe('freight_app');
+      expect(rows[0]!.company).toBeNull();
+    }
+  });
+
+  it('refuses ids that are not UUIDs and functions that are not scoped reads', async () => {
+    await expect(
+      db.scopedRead('app_session_principal', ["x'); RESET ROLE; --", demo.adminId, demo.companyId]),
+    ).rejects.toThrow(/UUIDs/);
+    await expect(db.scopedRead('pg_sleep' as never, [demo.adminId, demo.adminId, demo.companyId])).rejects.toThrow(
+      /not a scoped read/,
+    );
+  });
+});
+
+// Several service instances share one PostgreSQL server; PGlite belongs to one process (nothing to share).
+describe.runIf(testDriver() === 'postgres')('self-scoping reads across instances', () => {
+  it('sees a logout made by another instance on the very next read', async () => {
+    const other = await openPostgres({
+      connectionString: process.env.TEST_DATABASE_URL!,
+      schema: t.schema!,
+      poolSize: 2,
+    });
+    try {
+      const session = await db.transaction(
+        { role: 'freight_app', companyId: demo.companyId, userId: demo.adminId },
+        async (tx) =>
+          (
+            await tx.query<{ id: string }>('INSERT INTO sessions (company_id, user_id) VALUES ($1, $2) RETURNING id', [
+              demo.companyId,
+              demo.adminId,
+            ])
+          ).rows[0]!.id,
+      );
+      const read = () =>
+        db.scopedRead<{ revoked: boolean }>('app_session_principal', [session, demo.adminId, demo.companyId]);
+      expect((await read())[0]!.revoked).toBe(false);
+      expect((await read())[0]!.revoked).toBe(false);
+      await other.transaction({ role: 'freight_app', companyId: demo.companyId, userId: demo.adminId }, (tx) =>
+        tx.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [session]),
+      );
+      expect((await read())[0]!.revoked).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -3,27 +3,34 @@
  * The shape is the one the web app reads (src/shared/session-types.ts), defined once for both.
  */
 import type { CurrentUser } from '../../../src/shared/session-types.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 
-export async function findCurrentUser(tx: Queryable, userId: string): Promise<CurrentUser | undefined> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT u.id, u.name, u.email, u.email_verified, u.first_name, u.last_name, u.company_id, u.is_super_admin,
-            r.id AS role_id, r.name AS role_name, r.permissions,
-            c.name AS c_name, c.short_name, c.company_type, c.account_type, c.prefered_language, c.operating_country,
-            c.currency, c.timezone, c.address, c.phone, c.is_subscribed_for_campaign, c.two_factor_auth,
-            c.account_setup, c.plan_name, to_char(c.plan_expiry_date, 'YYYY-MM-DD') AS plan_expiry_date,
-            c.plan_expiry_date < current_date AS expired,
-            COALESCE((SELECT json_agg(json_build_object('_id', p.id, 'code', p.code, 'name', p.name) ORDER BY p.code)
-                        FROM company_products cp JOIN products p ON p.id = cp.product_id
-                       WHERE cp.company_id = u.company_id), '[]'::json) AS products
-       FROM users u
-       JOIN companies c ON c.id = u.company_id
-       LEFT JOIN roles r ON r.id = u.role_id
-      WHERE u.id = $1`,
-    [userId],
-  );
+/** What `GET /fetch-user` needs: whether the session is still live, and the user. */
+export interface CurrentUserRead {
+  /** False when the session is unknown, revoked, or its user disabled. */
+  sessionLive: boolean;
+  user: CurrentUser | undefined;
+}
+
+/**
+ * The session check and the current user in one statement (`app_current_user` of migration 009, scoped
+ * to the token's company): fetch-user's single round trip.
+ */
+export async function readCurrentUser(
+  db: Database,
+  claims: { sessionId: string; userId: string; companyId: string },
+): Promise<CurrentUserRead> {
+  const rows = await db.scopedRead<Record<string, unknown>>('app_current_user', [
+    claims.sessionId,
+    claims.userId,
+    claims.companyId,
+  ]);
   const r = rows[0];
-  if (!r) return undefined;
+  if (!r) return { sessionLive: false, user: undefined };
+  return { sessionLive: r.revoked === false && r.disabled === false, user: toCurrentUser(r) };
+}
+
+function toCurrentUser(r: Record<string, unknown>): CurrentUser {
   return {
     _id: r.id as string,
     name: r.name as string,

@@ -3,12 +3,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authenticate } from '../../auth/authenticate.ts';
+import { authenticate, sessionRevoked, verifyAccessClaims } from '../../auth/authenticate.ts';
 import { bearer } from '../../auth/token-service.ts';
-import { notFound, unauthenticated } from '../../http/api-error.ts';
-import { requireAuthContext, tenantTransaction } from '../../http/auth-context.ts';
+import { unauthenticated } from '../../http/api-error.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
-import { findCurrentUser } from './current-user-repository.ts';
+import { readCurrentUser } from './current-user-repository.ts';
 import {
   login,
   logout,
@@ -119,15 +118,17 @@ export const sessionModule: ServiceModule = async (app, deps) => {
     },
   );
 
+  // Not behind the `authenticate` pre-handler: the session check runs in the same statement as the read
+  // (the most frequent call of the product, one round trip). Same answers: 401 with the CONTRACT codes.
+  app.get('/fetch-user', { schema: { summary: 'The current user with company and products' } }, async (req) => {
+    const claims = await verifyAccessClaims(deps, req);
+    const { sessionLive, user } = await readCurrentUser(deps.db, claims);
+    if (!sessionLive || !user) throw sessionRevoked();
+    return { data: [user] };
+  });
+
   await app.register(async (authed) => {
     authed.addHook('preHandler', authenticate(deps));
-
-    authed.get('/fetch-user', { schema: { summary: 'The current user with company and products' } }, async (req) => {
-      const auth = requireAuthContext(req);
-      const user = await tenantTransaction(deps, req, (tx) => findCurrentUser(tx, auth.userId));
-      if (!user) throw notFound('User');
-      return { data: [user] };
-    });
 
     authed.get(
       '/auth/fetch-google-map-key',
