@@ -250,6 +250,61 @@ describe('redirect with a one-time code', () => {
   });
 });
 
+describe('POST /social/home/redirect (a browser form)', () => {
+  const WEB_ORIGIN = 'http://localhost:8080';
+  const formPost = (body: Record<string, string>, origin: string | null = WEB_ORIGIN) =>
+    app.inject({
+      method: 'POST',
+      url: `${base}/social/home/redirect`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(origin ? { origin } : {}),
+      },
+      payload: new URLSearchParams(body).toString(),
+    });
+  const storedCodes = () =>
+    t.db.transaction(system, async (tx) => {
+      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM social_sign_in_codes');
+      return rows[0]!.n;
+    });
+
+  it('sends the browser to /socialSignIn with a one-time code that becomes the session', async () => {
+    const res = await formPost({ idToken: await googleIdToken('google-uid-1', 'admin@demo.test') });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const code = codeFrom(String(res.headers.location));
+    const session = await exchange(code);
+    expect(session.statusCode).toBe(200);
+    secretsSeen.push(session.json().data.accessToken, session.json().data.refreshToken);
+    expect((await fetchUser(session.json().data.accessToken)).json().data[0].emailId).toBe('admin@demo.test');
+    expect((await exchange(code)).statusCode).toBe(401);
+  });
+
+  it('sends a refused identity or a forged token to /socialSignIn/failure, with no code issued', async () => {
+    const before = await storedCodes();
+    const stranger = await formPost({ idToken: await googleIdToken('google-uid-stranger', 'stranger@nowhere.test') });
+    const forged = await formPost({ idToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
+    for (const res of [stranger, forged]) {
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`${WEB_ORIGIN}/socialSignIn/failure`);
+    }
+    expect(await storedCodes()).toBe(before);
+  });
+
+  it('refuses forms from other sites (login CSRF) and bodies that are not one ID token', async () => {
+    const idToken = await googleIdToken('google-uid-1', 'admin@demo.test');
+    const before = await storedCodes();
+    for (const origin of ['https://evil.example', null]) {
+      const res = await formPost({ idToken }, origin);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+    expect((await formPost({})).statusCode).toBe(400);
+    expect((await formPost({ idToken, extra: 'x' })).statusCode).toBe(400);
+    expect(await storedCodes()).toBe(before);
+  });
+});
+
 describe('GET /auth/getCustomToken', () => {
   it('answers a custom token that signs in to the identity provider as the product user', async () => {
     const login = await app.inject({
