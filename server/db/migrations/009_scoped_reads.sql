@@ -83,6 +83,16 @@ CREATE TRIGGER read_epoch AFTER INSERT OR UPDATE OR DELETE ON company_products
 CREATE TRIGGER read_epoch AFTER UPDATE OR DELETE ON products
   FOR EACH ROW EXECUTE FUNCTION app_read_epoch_trigger();
 
+-- The scope of a tenant transaction (server/db/database.ts `scopeScript`) for the rest of the current
+-- statement's transaction: the role freight_app, the company and the acting user (SET LOCAL semantics).
+CREATE FUNCTION app_enter_read_scope(p_company uuid, p_user uuid) RETURNS void
+  LANGUAGE sql
+  AS $$
+    SELECT set_config('role', 'freight_app', true),
+           set_config('app.company_id', p_company::text, true),
+           set_config('app.user_id', p_user::text, true)
+  $$;
+
 -- The live-session check of every authenticated call (server/auth/authenticate.ts).
 CREATE FUNCTION app_session_principal(p_session uuid, p_user uuid, p_company uuid)
   RETURNS TABLE (
@@ -100,9 +110,7 @@ CREATE FUNCTION app_session_principal(p_session uuid, p_user uuid, p_company uui
   LANGUAGE plpgsql
   AS $$
 BEGIN
-  PERFORM set_config('role', 'freight_app', true),
-          set_config('app.company_id', p_company::text, true),
-          set_config('app.user_id', p_user::text, true);
+  PERFORM app_enter_read_scope(p_company, p_user);
   RETURN QUERY
     SELECT u.id, u.company_id, u.email, u.role_id, r.permissions, u.is_super_admin,
            c.plan_expiry_date < current_date, s.revoked_at IS NOT NULL, u.disabled,
@@ -153,9 +161,7 @@ CREATE FUNCTION app_current_user(p_session uuid, p_user uuid, p_company uuid)
   LANGUAGE plpgsql
   AS $$
 BEGIN
-  PERFORM set_config('role', 'freight_app', true),
-          set_config('app.company_id', p_company::text, true),
-          set_config('app.user_id', p_user::text, true);
+  PERFORM app_enter_read_scope(p_company, p_user);
   RETURN QUERY
     SELECT s.revoked_at IS NOT NULL, u.disabled,
            u.id, u.name, u.email, u.email_verified, u.first_name, u.last_name, u.company_id, u.is_super_admin,
