@@ -45,28 +45,10 @@ function toSessionPrincipal(row: PrincipalRow | undefined): SessionPrincipal | u
   };
 }
 
-/** The caller behind a live session, with its role and plan; undefined when the session is unknown. */
-export async function findSessionPrincipal(
-  tx: Queryable,
-  sessionId: string,
-  userId: string,
-): Promise<SessionPrincipal | undefined> {
-  const { rows } = await tx.query<PrincipalRow>(
-    `SELECT u.id AS user_id, u.company_id, u.email, u.role_id, r.permissions, u.is_super_admin,
-            c.plan_expiry_date < current_date AS expired, s.revoked_at IS NOT NULL AS revoked, u.disabled
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id
-       JOIN companies c ON c.id = s.company_id
-       LEFT JOIN roles r ON r.id = u.role_id
-      WHERE s.id = $1 AND s.user_id = $2`,
-    [sessionId, userId],
-  );
-  return toSessionPrincipal(rows[0]);
-}
-
 /**
- * The same answer as `findSessionPrincipal` in one statement outside a transaction (the hot path of
- * every authenticated call): `app_session_principal` of migration 009 scopes itself to the company.
+ * The caller behind a live session, with its role and plan; undefined when the session is unknown. One
+ * statement outside a transaction (the hot path of every authenticated call): `app_session_principal` of
+ * migration 009 scopes itself to the token's company.
  */
 export async function readSessionPrincipal(
   db: Database,

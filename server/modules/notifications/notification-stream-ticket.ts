@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
-import { findSessionPrincipal } from '../../auth/session-repository.ts';
+import { readSessionPrincipal } from '../../auth/session-repository.ts';
 import { sessionRevoked } from '../../auth/authenticate.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
@@ -57,9 +57,6 @@ export async function redeemStreamTicket(deps: ServiceDeps, ticket: string): Pro
 
 /** 401 SESSION_REVOKED when the owner's session was revoked or the user disabled since. */
 export async function assertSessionLive(deps: ServiceDeps, owner: StreamOwner): Promise<void> {
-  const principal = await deps.db.transaction(
-    { role: 'freight_app', companyId: owner.companyId, userId: owner.userId },
-    (tx) => findSessionPrincipal(tx, owner.sessionId, owner.userId),
-  );
+  const principal = await readSessionPrincipal(deps.db, owner);
   if (!principal || principal.sessionRevoked || principal.userDisabled) throw sessionRevoked();
 }
