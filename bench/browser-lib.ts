@@ -152,13 +152,16 @@ export interface StandardProduct {
 }
 
 /** `node scripts/start.mjs` on the standard ports with a new temporary DATA_DIR (PGlite). */
-export async function startStandardProduct(): Promise<StandardProduct> {
+export async function startStandardProduct(env: Record<string, string> = {}): Promise<StandardProduct> {
   await assertStandardPortsFree();
   await ensureBuilt(0);
   await assertStandardPortsFree();
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-browser-'));
   try {
-    const product = await startProduct({ offset: 0, env: { DATA_DIR: path.join(tmp, 'pglite'), DATABASE_URL: '' } });
+    const product = await startProduct({
+      offset: 0,
+      env: { ...env, DATA_DIR: path.join(tmp, 'pglite'), DATABASE_URL: '' },
+    });
     return {
       product,
       async stop() {
@@ -187,7 +190,7 @@ export interface Tokens {
 }
 
 // Sign-in with the four cookies and waiting for the worker are the end-to-end tests' own helpers.
-export { signInWithCookies, waitForWorkerControl } from '../tests/e2e/session-helpers.ts';
+export { sessionCookies, signInWithCookies, waitForWorkerControl } from '../tests/e2e/session-helpers.ts';
 
 /**
  * The signed-in dashboard, rendered: the avatar button of the main navigation ("Account menu") showing

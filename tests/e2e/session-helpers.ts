@@ -10,6 +10,12 @@ export async function signInWithCookies(
   const response = await context.request.post(`${IAM}/auth/login`, { data: DEMO_ADMIN });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
   const { data } = (await response.json()) as { data: { accessToken: string; refreshToken: string } };
+  await context.addCookies(sessionCookies(data));
+  return data;
+}
+
+/** The four session cookies for `localhost`, issued now (CONTRACT.md section 5). */
+export function sessionCookies(tokens: { accessToken: string; refreshToken: string }) {
   const issued = Buffer.from(String(Date.now())).toString('base64');
   const cookie = (name: string, value: string) => ({
     name,
@@ -18,13 +24,12 @@ export async function signInWithCookies(
     path: '/',
     sameSite: 'Lax' as const,
   });
-  await context.addCookies([
-    cookie('__cez_at', data.accessToken),
-    cookie('__cez_rt', data.refreshToken),
+  return [
+    cookie('__cez_at', tokens.accessToken),
+    cookie('__cez_rt', tokens.refreshToken),
     cookie('__cez_atxr', issued),
     cookie('__cez_rtxr', issued),
-  ]);
-  return data;
+  ];
 }
 
 /** Waits until a service worker controls the page (reloading once after the first install). */
