@@ -14,22 +14,20 @@ export interface LoginCandidate {
   twoFactorAuth: boolean;
 }
 
-export async function findLoginCandidate(tx: Queryable, email: string): Promise<LoginCandidate | undefined> {
-  const { rows } = await tx.query<{
-    id: string;
-    company_id: string;
-    email: string;
-    name: string;
-    password_hash: string | null;
-    disabled: boolean;
-    two_factor_auth: boolean;
-  }>(
-    `SELECT u.id, u.company_id, u.email, u.name, u.password_hash, u.disabled, c.two_factor_auth
-       FROM users u JOIN companies c ON c.id = u.company_id
-      WHERE lower(u.email) = lower($1)`,
-    [email],
-  );
-  const row = rows[0];
+const LOGIN_CANDIDATE_SELECT = `SELECT u.id, u.company_id, u.email, u.name, u.password_hash, u.disabled, c.two_factor_auth
+       FROM users u JOIN companies c ON c.id = u.company_id`;
+
+interface LoginCandidateRow {
+  id: string;
+  company_id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  disabled: boolean;
+  two_factor_auth: boolean;
+}
+
+function toLoginCandidate(row: LoginCandidateRow | undefined): LoginCandidate | undefined {
   return row
     ? {
         userId: row.id,
@@ -43,13 +41,27 @@ export async function findLoginCandidate(tx: Queryable, email: string): Promise<
     : undefined;
 }
 
+export async function findLoginCandidate(tx: Queryable, email: string): Promise<LoginCandidate | undefined> {
+  const { rows } = await tx.query<LoginCandidateRow>(`${LOGIN_CANDIDATE_SELECT} WHERE lower(u.email) = lower($1)`, [
+    email,
+  ]);
+  return toLoginCandidate(rows[0]);
+}
+
+/** The same, by user id (a challenge or a one-time code names the user, not the address). */
+export async function findLoginCandidateById(tx: Queryable, userId: string): Promise<LoginCandidate | undefined> {
+  const { rows } = await tx.query<LoginCandidateRow>(`${LOGIN_CANDIDATE_SELECT} WHERE u.id = $1`, [userId]);
+  return toLoginCandidate(rows[0]);
+}
+
 export async function createTwoFactorChallenge(
   tx: Queryable,
-  challenge: { companyId: string; userId: string; codeHash: string; expiresAt: Date },
+  challenge: { companyId: string; userId: string; codeHash: string; expiresAt: Date; method: string },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    'INSERT INTO two_factor_challenges (company_id, user_id, code_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id',
-    [challenge.companyId, challenge.userId, challenge.codeHash, challenge.expiresAt],
+    `INSERT INTO two_factor_challenges (company_id, user_id, code_hash, expires_at, method)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [challenge.companyId, challenge.userId, challenge.codeHash, challenge.expiresAt, challenge.method],
   );
   return rows[0]!.id;
 }
@@ -62,6 +74,8 @@ export interface TwoFactorChallenge {
   attempts: number;
   expiresAt: Date;
   consumed: boolean;
+  /** How the first factor was proven (`password`, `google`, …). */
+  method: string;
 }
 
 export async function lockTwoFactorChallenge(tx: Queryable, id: string): Promise<TwoFactorChallenge | undefined> {
@@ -73,8 +87,9 @@ export async function lockTwoFactorChallenge(tx: Queryable, id: string): Promise
     attempts: number;
     expires_at: Date;
     consumed: boolean;
+    method: string;
   }>(
-    `SELECT id, company_id, user_id, code_hash, attempts, expires_at, consumed_at IS NOT NULL AS consumed
+    `SELECT id, company_id, user_id, code_hash, attempts, expires_at, consumed_at IS NOT NULL AS consumed, method
        FROM two_factor_challenges WHERE id = $1 FOR UPDATE`,
     [id],
   );
@@ -88,6 +103,7 @@ export async function lockTwoFactorChallenge(tx: Queryable, id: string): Promise
         attempts: row.attempts,
         expiresAt: new Date(row.expires_at),
         consumed: row.consumed,
+        method: row.method,
       }
     : undefined;
 }

@@ -8,6 +8,7 @@ import { bearer } from '../../auth/token-service.ts';
 import { unauthenticated } from '../../http/api-error.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import { readCurrentUser } from './current-user-repository.ts';
+import { signInAnswer, signInAnswerSchema, tokenPairSchema } from './sign-in-answer.ts';
 import {
   login,
   logout,
@@ -17,8 +18,6 @@ import {
   verifyTwoFactorCode,
   type ClientInfo,
 } from './session-service.ts';
-
-const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
 function clientInfo(req: FastifyRequest): ClientInfo {
   const ua = req.headers['user-agent'];
@@ -39,17 +38,12 @@ export const sessionModule: ServiceModule = async (app, deps) => {
         summary: 'Sign in with e-mail and password',
         body: z.strictObject({ emailId: z.email().max(254), password: z.string().min(1).max(1024) }),
         response: {
-          200: z.object({
-            data: z.union([tokenPair, z.object({ twoFactorRequired: z.literal(true), challengeId: z.string() })]),
-          }),
+          200: z.object({ data: signInAnswerSchema }),
         },
       },
     },
     async (req) => {
-      const outcome = await login(deps, req.body, clientInfo(req));
-      return outcome.kind === 'tokens'
-        ? { data: outcome.tokens }
-        : { data: { twoFactorRequired: true as const, challengeId: outcome.challengeId } };
+      return { data: signInAnswer(await login(deps, req.body, clientInfo(req))) };
     },
   );
 
@@ -59,7 +53,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
       schema: {
         summary: 'Complete a two-factor sign-in with the mailed 6-digit code',
         body: z.strictObject({ challengeId: z.uuid(), code: z.string().regex(/^\d{6}$/, 'must be 6 digits') }),
-        response: { 200: z.object({ data: tokenPair }) },
+        response: { 200: z.object({ data: tokenPairSchema }) },
       },
     },
     async (req) => ({ data: await verifyTwoFactorCode(deps, req.body, clientInfo(req)) }),
@@ -90,7 +84,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
     {
       schema: {
         summary: 'Renew both tokens; the refresh token sent is used up',
-        response: { 200: z.object({ data: tokenPair }) },
+        response: { 200: z.object({ data: tokenPairSchema }) },
       },
     },
     async (req) => ({

@@ -21,8 +21,10 @@ import { enqueueMail } from '../mail/outbox-repository.ts';
 import {
   createTwoFactorChallenge,
   findLoginCandidate,
+  findLoginCandidateById,
   lockTwoFactorChallenge,
   recordChallengeAttempt,
+  type LoginCandidate,
 } from './login-repository.ts';
 import { assertNotThrottled, recordFailure, recordSuccess, throttleKeys } from './login-throttle.ts';
 import { verifyPassword } from './password-hash.ts';
@@ -95,6 +97,41 @@ function codeHash(deps: ServiceDeps, challengeSalt: string, code: string): strin
 
 export type LoginOutcome = { kind: 'tokens'; tokens: TokenPair } | { kind: 'two-factor'; challengeId: string };
 
+/**
+ * The step after a first factor (a password, or an identity provider's token): the session at once, or,
+ * when the user's company requires two-factor sign-in, a challenge whose 6-digit code is mailed. Every
+ * way in goes through here, so no first factor skips the company's second one.
+ */
+export async function beginSignIn(
+  deps: ServiceDeps,
+  tx: Queryable,
+  user: LoginCandidate,
+  client: ClientInfo,
+  method: string,
+): Promise<LoginOutcome> {
+  if (!user.twoFactorAuth) return { kind: 'tokens', tokens: await startSession(deps, tx, user, client, method) };
+
+  const now = deps.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = `${user.userId}:${now.getTime()}`;
+  const challengeId = await createTwoFactorChallenge(tx, {
+    companyId: user.companyId,
+    userId: user.userId,
+    codeHash: `${salt}$${codeHash(deps, salt, code)}`,
+    expiresAt: new Date(now.getTime() + TWO_FACTOR_TTL_SECONDS * 1000),
+    method,
+  });
+  await enqueueMail(tx, {
+    companyId: user.companyId,
+    to: [user.email],
+    subject: 'Your Freight Desk sign-in code',
+    text: `Your sign-in code is ${code}. It is valid for 10 minutes. If you did not try to sign in, change your password.`,
+    html: `<p>Your sign-in code is <strong>${code}</strong>.</p><p>It is valid for 10 minutes. If you did not try to sign in, change your password.</p>`,
+    kind: 'two_factor_code',
+  });
+  return { kind: 'two-factor', challengeId };
+}
+
 export async function login(
   deps: ServiceDeps,
   credentials: { emailId: string; password: string },
@@ -125,25 +162,7 @@ export async function login(
       return undefined;
     }
     await recordSuccess(tx, keys.account);
-    if (!user.twoFactorAuth) return { kind: 'tokens', tokens: await startSession(deps, tx, user, client) };
-
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const salt = `${user.userId}:${now.getTime()}`;
-    const challengeId = await createTwoFactorChallenge(tx, {
-      companyId: user.companyId,
-      userId: user.userId,
-      codeHash: `${salt}$${codeHash(deps, salt, code)}`,
-      expiresAt: new Date(now.getTime() + TWO_FACTOR_TTL_SECONDS * 1000),
-    });
-    await enqueueMail(tx, {
-      companyId: user.companyId,
-      to: [user.email],
-      subject: 'Your Freight Desk sign-in code',
-      text: `Your sign-in code is ${code}. It is valid for 10 minutes. If you did not try to sign in, change your password.`,
-      html: `<p>Your sign-in code is <strong>${code}</strong>.</p><p>It is valid for 10 minutes. If you did not try to sign in, change your password.</p>`,
-      kind: 'two_factor_code',
-    });
-    return { kind: 'two-factor', challengeId };
+    return beginSignIn(deps, tx, user, client, 'password');
   });
   if (!outcome) throw invalidCredentials();
   return outcome;
@@ -171,12 +190,8 @@ export async function verifyTwoFactorCode(
     const ok = timingSafeEqual(Buffer.from(actual, 'hex'), Buffer.from(expected, 'hex'));
     await recordChallengeAttempt(tx, challenge.id, ok);
     if (!ok) return undefined;
-    const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 AND NOT disabled', [
-      challenge.userId,
-    ]);
-    if (!rows[0]) return undefined;
-    const user = await findLoginCandidate(tx, rows[0].email);
-    return user ? startSession(deps, tx, user, client) : undefined;
+    const user = await findLoginCandidateById(tx, challenge.userId);
+    return user && !user.disabled ? startSession(deps, tx, user, client, challenge.method) : undefined;
   });
   if (!outcome) throw invalidCode();
   return outcome;

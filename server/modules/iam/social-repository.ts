@@ -23,7 +23,6 @@ export async function deleteStaleSignInCodes(tx: Queryable, now: Date): Promise<
 export interface RedeemedSignInCode {
   userId: string;
   companyId: string;
-  email: string;
   provider: string;
 }
 
@@ -39,18 +38,15 @@ export async function redeemSignInCode(
   const { rows } = await tx.query<{
     user_id: string;
     company_id: string;
-    email: string;
     provider: string;
     disabled: boolean;
   }>(
     `UPDATE social_sign_in_codes c SET consumed_at = $2
        FROM users u
       WHERE c.code_hash = $1 AND c.consumed_at IS NULL AND c.expires_at > $2 AND u.id = c.user_id
-      RETURNING c.user_id, c.company_id, u.email, c.provider, u.disabled`,
+      RETURNING c.user_id, c.company_id, c.provider, u.disabled`,
     [hash, now],
   );
   const row = rows[0];
-  return row && !row.disabled
-    ? { userId: row.user_id, companyId: row.company_id, email: row.email, provider: row.provider }
-    : undefined;
+  return row && !row.disabled ? { userId: row.user_id, companyId: row.company_id, provider: row.provider } : undefined;
 }

@@ -20,9 +20,8 @@ import { z } from 'zod';
 import { forbidden, isApiError } from '../../http/api-error.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import type { ClientInfo } from './session-service.ts';
+import { signInAnswer, signInAnswerSchema } from './sign-in-answer.ts';
 import { exchangeSignInCode, SOCIAL_SIGN_IN_PATH, socialLogin, socialLoginRedirect } from './social-service.ts';
-
-const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
 function clientInfo(req: FastifyRequest): ClientInfo {
   const ua = req.headers['user-agent'];
@@ -36,14 +35,15 @@ export const socialModule: ServiceModule = async (app, deps) => {
       schema: {
         summary: 'Sign in with an identity-provider (Firebase) ID token',
         description:
-          'Answers the session tokens, or with `redirect: true` a `redirectUrl` to the web app carrying a ' +
+          'Answers the session tokens (or, for a company with two-factor sign-in, a challenge for ' +
+          '`POST /auth/verify-code`), or with `redirect: true` a `redirectUrl` to the web app carrying a ' +
           'one-time code for `POST /auth/social/exchange`.',
         body: z.strictObject({
           idToken: z.string().min(1).max(8192),
           redirect: z.boolean().optional(),
         }),
         response: {
-          200: z.object({ data: z.union([tokenPair, z.object({ redirectUrl: z.string() })]) }),
+          200: z.object({ data: z.union([signInAnswerSchema, z.object({ redirectUrl: z.string() })]) }),
         },
       },
     },
@@ -52,7 +52,7 @@ export const socialModule: ServiceModule = async (app, deps) => {
       if (req.body.redirect) {
         return { data: { redirectUrl: await socialLoginRedirect(deps, req.body.idToken, client) } };
       }
-      return { data: await socialLogin(deps, req.body.idToken, client) };
+      return { data: signInAnswer(await socialLogin(deps, req.body.idToken, client)) };
     },
   );
 
@@ -61,11 +61,12 @@ export const socialModule: ServiceModule = async (app, deps) => {
     {
       schema: {
         summary: 'Trade the one-time code of a social sign-in redirect for the session tokens',
+        description: 'For a company with two-factor sign-in, the answer is a challenge for `POST /auth/verify-code`.',
         body: z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a sign-in code') }),
-        response: { 200: z.object({ data: tokenPair }) },
+        response: { 200: z.object({ data: signInAnswerSchema }) },
       },
     },
-    async (req) => ({ data: await exchangeSignInCode(deps, req.body.code, clientInfo(req)) }),
+    async (req) => ({ data: signInAnswer(await exchangeSignInCode(deps, req.body.code, clientInfo(req))) }),
   );
 
   await app.register(async (scope) => {

@@ -10,8 +10,8 @@ import { hashToken } from '../../auth/token-service.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ServiceDeps } from '../../http/build-service-app.ts';
 import { verifyIdentityToken, type VerifiedIdentity } from './firebase-admin.ts';
-import { findLoginCandidate, type LoginCandidate } from './login-repository.ts';
-import { startSession, type ClientInfo, type TokenPair } from './session-service.ts';
+import { findLoginCandidate, findLoginCandidateById, type LoginCandidate } from './login-repository.ts';
+import { beginSignIn, type ClientInfo, type LoginOutcome } from './session-service.ts';
 import { deleteStaleSignInCodes, insertSignInCode, redeemSignInCode } from './social-repository.ts';
 
 /** How long a redirect's one-time code can be exchanged. */
@@ -71,10 +71,10 @@ async function userForIdentity(
   return { user, method };
 }
 
-/** `POST /auth/social/login`: the product session at once. */
-export async function socialLogin(deps: ServiceDeps, idToken: string, client: ClientInfo): Promise<TokenPair> {
+/** `POST /auth/social/login`: the product session at once (or the company's second factor first). */
+export async function socialLogin(deps: ServiceDeps, idToken: string, client: ClientInfo): Promise<LoginOutcome> {
   const { user, method } = await userForIdentity(deps, idToken, client);
-  return deps.db.transaction(system, (tx) => startSession(deps, tx, user, client, method));
+  return deps.db.transaction(system, (tx) => beginSignIn(deps, tx, user, client, method));
 }
 
 /** `POST /auth/social/login` with `redirect: true`: where to send the browser, with a one-time code. */
@@ -95,12 +95,16 @@ export async function socialLoginRedirect(deps: ServiceDeps, idToken: string, cl
   return `${deps.config.publicWebUrl}${SOCIAL_SIGN_IN_PATH}?code=${code}`;
 }
 
-/** `POST /auth/social/exchange`: the one-time code becomes the product session, once, within 60 s. */
-export async function exchangeSignInCode(deps: ServiceDeps, code: string, client: ClientInfo): Promise<TokenPair> {
-  const tokens = await deps.db.transaction(system, async (tx) => {
+/**
+ * `POST /auth/social/exchange`: the one-time code becomes the product session (or the company's second
+ * factor first), once, within 60 s.
+ */
+export async function exchangeSignInCode(deps: ServiceDeps, code: string, client: ClientInfo): Promise<LoginOutcome> {
+  const outcome = await deps.db.transaction(system, async (tx) => {
     const redeemed = await redeemSignInCode(tx, hashToken(code), deps.now());
-    return redeemed ? startSession(deps, tx, redeemed, client, redeemed.provider) : undefined;
+    const user = redeemed && (await findLoginCandidateById(tx, redeemed.userId));
+    return redeemed && user && !user.disabled ? beginSignIn(deps, tx, user, client, redeemed.provider) : undefined;
   });
-  if (!tokens) throw codeRefused();
-  return tokens;
+  if (!outcome) throw codeRefused();
+  return outcome;
 }

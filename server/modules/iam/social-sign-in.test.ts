@@ -366,6 +366,76 @@ describe('without an identity provider', () => {
   });
 });
 
+describe('a company with two-factor sign-in', () => {
+  const HARBOR = 'admin@harbor.test';
+  const setTwoFactor = (on: boolean) =>
+    t.db.transaction(system, (tx) =>
+      tx.query(`UPDATE companies SET two_factor_auth = $1 WHERE name = 'Harbor Logistics'`, [on]),
+    );
+  beforeAll(() => setTwoFactor(true));
+  afterAll(() => setTwoFactor(false));
+
+  /** The 6-digit code of the newest sign-in mail to `email`, from the outbox. */
+  const mailedCode = () =>
+    t.db.transaction(system, async (tx) => {
+      const { rows } = await tx.query<{ body_text: string }>(
+        `SELECT body_text FROM mail_outbox WHERE kind = 'two_factor_code' AND $1 = ANY (to_addresses)
+          ORDER BY created_at DESC, id LIMIT 1`,
+        [HARBOR],
+      );
+      const code = /\b(\d{6})\b/.exec(rows[0]?.body_text ?? '')?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      secretsSeen.push(code!);
+      return code!;
+    });
+  const verify = (challengeId: string, code: string) =>
+    app.inject({ method: 'POST', url: `${base}/auth/verify-code`, payload: { challengeId, code } });
+
+  /** A sign-in answer must be the challenge, with no token in it. */
+  function challengeOf(res: { statusCode: number; json(): { data: Record<string, unknown> } }): string {
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toEqual({ twoFactorRequired: true, challengeId: expect.any(String) });
+    return data.challengeId as string;
+  }
+
+  it('asks Google sign-in for the mailed code too, and audits the session as a google login', async () => {
+    const challengeId = challengeOf(await socialLogin({ idToken: await googleIdToken('google-uid-h', HARBOR) }));
+    const ok = await verify(challengeId, await mailedCode());
+    expect(ok.statusCode).toBe(200);
+    const { accessToken, refreshToken } = ok.json().data;
+    secretsSeen.push(accessToken, refreshToken);
+    expect((await fetchUser(accessToken)).json().data[0].emailId).toBe(HARBOR);
+    const logins = (await auditFor(HARBOR)).filter((a) => a.action === 'auth.login');
+    expect(logins.at(-1)?.changes).toMatchObject({ method: 'google' });
+    expect((await verify(challengeId, await mailedCode())).statusCode).toBe(401);
+  });
+
+  it('answers the challenge, not the session, when a redirect code is exchanged', async () => {
+    const redirect = await socialLogin({ idToken: await googleIdToken('google-uid-h', HARBOR), redirect: true });
+    const code = codeFrom(redirect.json().data.redirectUrl);
+    const challengeId = challengeOf(await exchange(code));
+    expect((await exchange(code)).statusCode).toBe(401);
+    const ok = await verify(challengeId, await mailedCode());
+    expect(ok.statusCode).toBe(200);
+    secretsSeen.push(ok.json().data.accessToken, ok.json().data.refreshToken);
+  });
+
+  it('keeps a password sign-in of the same company on the same second step, audited as password', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${base}/auth/login`,
+      payload: { emailId: HARBOR, password: DEMO_PASSWORD },
+      remoteAddress: '10.9.0.2',
+    });
+    const ok = await verify(challengeOf(res), await mailedCode());
+    expect(ok.statusCode).toBe(200);
+    secretsSeen.push(ok.json().data.accessToken, ok.json().data.refreshToken);
+    const logins = (await auditFor(HARBOR)).filter((a) => a.action === 'auth.login');
+    expect(logins.at(-1)?.changes).toMatchObject({ method: 'password' });
+  });
+});
+
 describe('logs', () => {
   it('never carry an ID token, a one-time code, a session token or a custom token', () => {
     const all = captured.raw.join('');

@@ -2,6 +2,7 @@ import { Box, Button, Heading, Stack } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { completeSignIn } from '../../lib/session/session-store';
+import type { LoginAnswer } from './api/sign-in';
 import { signInErrorMessage } from './sign-in-errors';
 import { FormMessage, TextField } from './text-field';
 
@@ -48,9 +49,7 @@ export function LoginScreen() {
     if (!emailId || !password) return setError('Enter your e-mail address and your password.');
     void run(async () => {
       const { login } = await loadSignInApi();
-      const answer = await login(emailId, password);
-      if ('twoFactorRequired' in answer) setStep({ kind: 'twoFactor', challengeId: answer.challengeId });
-      else await completeSignIn(answer);
+      await proceed(await login(emailId, password));
     });
   };
 
@@ -60,8 +59,14 @@ export function LoginScreen() {
       const idToken = await signInWithGoogle();
       if (!idToken) throw new Error(GOOGLE_CANCELLED);
       const { socialLogin } = await loadSignInApi();
-      await completeSignIn(await socialLogin(idToken));
+      await proceed(await socialLogin(idToken));
     });
+
+  /** Signed in, or on to the code step when the company asks for one (whichever way the user came). */
+  const proceed = async (answer: LoginAnswer) => {
+    if ('twoFactorRequired' in answer) setStep({ kind: 'twoFactor', challengeId: answer.challengeId });
+    else await completeSignIn(answer);
+  };
 
   const back = () => {
     setError(undefined);

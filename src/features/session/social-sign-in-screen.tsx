@@ -1,17 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { completeSignIn } from '../../lib/session/session-store';
 import { exchangeSocialCode } from './api/sign-in';
 import { FormMessage } from './text-field';
 
+const TwoFactorStep = lazy(() => import('./two-factor-step'));
+
 /**
  * /socialSignIn?code=…: trades the one-time code of a social sign-in redirect for the session tokens,
- * then the dashboard; any failure goes to /socialSignIn/failure.
+ * then the dashboard; a company with two-factor sign-in asks for the mailed code first. Any failure of the
+ * exchange goes to /socialSignIn/failure.
  */
 export function SocialSignInScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const code = params.get('code') ?? '';
+  const [challengeId, setChallengeId] = useState<string>();
   // The code is single-use: StrictMode's second effect run must not spend it again.
   const started = useRef(false);
 
@@ -21,7 +25,9 @@ export function SocialSignInScreen() {
     void (async () => {
       try {
         if (!code) throw new Error('no sign-in code');
-        await completeSignIn(await exchangeSocialCode(code));
+        const answer = await exchangeSocialCode(code);
+        if ('twoFactorRequired' in answer) return setChallengeId(answer.challengeId);
+        await completeSignIn(answer);
         await navigate('/dashboard', { replace: true });
       } catch {
         await navigate('/socialSignIn/failure', { replace: true });
@@ -29,5 +35,14 @@ export function SocialSignInScreen() {
     })();
   }, [code, navigate]);
 
-  return <FormMessage tone="info">Signing you in…</FormMessage>;
+  if (!challengeId) return <FormMessage tone="info">Signing you in…</FormMessage>;
+  return (
+    <Suspense fallback={<FormMessage tone="info">Loading…</FormMessage>}>
+      <TwoFactorStep
+        challengeId={challengeId}
+        onBack={() => void navigate('/login', { replace: true })}
+        onSignedIn={() => void navigate('/dashboard', { replace: true })}
+      />
+    </Suspense>
+  );
 }

@@ -8,8 +8,19 @@ import { FormMessage, TextField } from './text-field';
 /** Six digits, as mailed by `POST /auth/login` for companies with two-factor sign-in. */
 export const TWO_FACTOR_CODE_PATTERN = /^\d{6}$/;
 
-/** The second sign-in step: the code from the e-mail → `POST /auth/verify-code` → signed in. */
-export default function TwoFactorStep({ challengeId, onBack }: { challengeId: string; onBack: () => void }) {
+/**
+ * The second sign-in step: the code from the e-mail → `POST /auth/verify-code` → signed in, then
+ * `onSignedIn` (where the page does not move on by itself).
+ */
+export default function TwoFactorStep({
+  challengeId,
+  onBack,
+  onSignedIn,
+}: {
+  challengeId: string;
+  onBack: () => void;
+  onSignedIn?: () => void;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -21,6 +32,7 @@ export default function TwoFactorStep({ challengeId, onBack }: { challengeId: st
     setError(undefined);
     try {
       await completeSignIn(await verifyCode(challengeId, code));
+      onSignedIn?.();
     } catch (caught) {
       setError(signInErrorMessage(caught));
     } finally {

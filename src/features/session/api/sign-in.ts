@@ -2,7 +2,10 @@ import { ApiError } from '../../../lib/api/api-error';
 import { apiBase, authorizedFetch, NETWORK_ERROR_CODE, toApiError } from '../../../lib/api/api-client';
 import type { TokenPair } from '../../../shared/session-types';
 
-/** `POST /auth/login` answers tokens, or a two-factor challenge when the company requires it. */
+/**
+ * Every sign-in (`/auth/login`, `/auth/social/login`, `/auth/social/exchange`) answers tokens, or a
+ * two-factor challenge when the company requires it.
+ */
 export type LoginAnswer = TokenPair | { twoFactorRequired: true; challengeId: string };
 
 /** An ApiError that also carries the `Retry-After` seconds of a 429. */
@@ -49,11 +52,11 @@ export function verifyCode(challengeId: string, code: string): Promise<TokenPair
   return postIam('/auth/verify-code', { challengeId, code });
 }
 
-export function socialLogin(idToken: string): Promise<TokenPair> {
+export function socialLogin(idToken: string): Promise<LoginAnswer> {
   return postIam('/auth/social/login', { idToken });
 }
 
-export function exchangeSocialCode(code: string): Promise<TokenPair> {
+export function exchangeSocialCode(code: string): Promise<LoginAnswer> {
   return postIam('/auth/social/exchange', { code });
 }
 
