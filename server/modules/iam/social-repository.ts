@@ -27,26 +27,21 @@ export interface RedeemedSignInCode {
 }
 
 /**
- * Marks the code used and returns its user, in one statement, so that two concurrent exchanges of the
- * same code cannot both succeed. Undefined when the code is unknown, used, expired, or its user disabled.
+ * Marks the code used and returns whom it names, in one statement, so that two concurrent exchanges of
+ * the same code cannot both succeed. Undefined when the code is unknown, used or expired; the caller
+ * checks the user (disabled, two-factor) as for any other sign-in.
  */
 export async function redeemSignInCode(
   tx: Queryable,
   hash: string,
   now: Date,
 ): Promise<RedeemedSignInCode | undefined> {
-  const { rows } = await tx.query<{
-    user_id: string;
-    company_id: string;
-    provider: string;
-    disabled: boolean;
-  }>(
-    `UPDATE social_sign_in_codes c SET consumed_at = $2
-       FROM users u
-      WHERE c.code_hash = $1 AND c.consumed_at IS NULL AND c.expires_at > $2 AND u.id = c.user_id
-      RETURNING c.user_id, c.company_id, c.provider, u.disabled`,
+  const { rows } = await tx.query<{ user_id: string; company_id: string; provider: string }>(
+    `UPDATE social_sign_in_codes SET consumed_at = $2
+      WHERE code_hash = $1 AND consumed_at IS NULL AND expires_at > $2
+      RETURNING user_id, company_id, provider`,
     [hash, now],
   );
   const row = rows[0];
-  return row && !row.disabled ? { userId: row.user_id, companyId: row.company_id, provider: row.provider } : undefined;
+  return row ? { userId: row.user_id, companyId: row.company_id, provider: row.provider } : undefined;
 }

@@ -231,6 +231,22 @@ describe('redirect with a one-time code', () => {
     expect(expired.json().code).toBe('INVALID_CREDENTIALS');
   });
 
+  it('refuses the code of a user disabled between the redirect and the exchange, and spends it', async () => {
+    const idToken = await googleIdToken('google-uid-ops', 'ops@demo.test');
+    const code = codeFrom((await socialLogin({ idToken, redirect: true })).json().data.redirectUrl);
+    const setDisabled = (on: boolean) =>
+      t.db.transaction(system, (tx) => tx.query(`UPDATE users SET disabled = $1 WHERE email = 'ops@demo.test'`, [on]));
+    await setDisabled(true);
+    try {
+      const refused = await exchange(code);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().code).toBe('INVALID_CREDENTIALS');
+    } finally {
+      await setDisabled(false);
+    }
+    expect((await exchange(code)).statusCode).toBe(401);
+  });
+
   it('refuses an unknown code with 401 and a malformed one with 400', async () => {
     expect((await exchange('A'.repeat(43))).statusCode).toBe(401);
     expect((await exchange('not a code')).statusCode).toBe(400);
