@@ -18,7 +18,7 @@ import {
   listCompanies,
   updateCompanyPlan,
 } from './company-repository.ts';
-import { companySchema } from './company-schemas.ts';
+import { companySchema } from '../../../src/shared/contracts/company.ts';
 
 const planName = z.string().trim().min(1).max(50);
 const expiryDate = z.iso.date();

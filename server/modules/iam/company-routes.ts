@@ -12,7 +12,7 @@ import { runRead, runWrite } from '../../http/idempotency.ts';
 import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../http/list-query.ts';
 import { assertVersion, expectedVersion, setVersionTag } from '../../http/optimistic-concurrency.ts';
 import { findCompany, updateCompanySettings } from './company-repository.ts';
-import { companySchema } from './company-schemas.ts';
+import { companySchema } from '../../../src/shared/contracts/company.ts';
 import { listGroups } from './group-repository.ts';
 import { groupListQuery, groupSchema } from './group-routes.ts';
 import { listRoles } from './role-repository.ts';
