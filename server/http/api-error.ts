@@ -2,12 +2,14 @@
  * Errors are values with codes: a route throws `ApiError` and the one error handler turns it into the
  * envelope `{ message, code, details? }` (CONTRACT.md section 4).
  */
-import { ERROR_CODES, type ErrorCode, type ErrorDetail } from '../../src/shared/api-envelope.ts';
+import { ERROR_CODES, type ErrorCode, type ErrorDetail, type VersionConflict } from '../../src/shared/api-envelope.ts';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
+  /** On 409 VERSION_CONFLICT: the stored record's version and who changed it last. */
+  readonly conflict: VersionConflict | undefined;
   /** Extra response headers (for example `Retry-After`). */
   readonly headers: Record<string, string>;
 
@@ -15,13 +17,14 @@ export class ApiError extends Error {
     status: number,
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+    options: { details?: ErrorDetail[]; headers?: Record<string, string>; conflict?: VersionConflict } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = options.details;
+    this.conflict = options.conflict;
     this.headers = options.headers ?? {};
   }
 }

@@ -66,6 +66,7 @@ export function toErrorResponse(error: unknown): {
   if (isApiError(error)) {
     const body: ErrorEnvelope = { message: error.message, code: error.code };
     if (error.details) body.details = error.details;
+    if (error.conflict) body.conflict = error.conflict;
     return { status: error.status, body, headers: error.headers };
   }
   const err = error as FastifyError & { validationContext?: string; status?: number };

@@ -21,10 +21,24 @@ export interface ErrorDetail {
   message: string;
 }
 
+/**
+ * What a `409 VERSION_CONFLICT` says about the stored record, so that the client can name who changed it
+ * and offer to reload or to overwrite (send again with `version`).
+ */
+export interface VersionConflict {
+  /** The stored version, newer than the one the caller edited. */
+  version: number;
+  updatedAt: string;
+  /** Who made the last change, when known (from the audit trail). */
+  updatedBy: { _id: string; name: string } | null;
+}
+
 export interface ErrorEnvelope {
   message: string;
   code: string;
   details?: ErrorDetail[];
+  /** Only on `409 VERSION_CONFLICT`. */
+  conflict?: VersionConflict;
 }
 
 /** Machine codes that callers branch on. One table, so a code is never spelled twice. */

@@ -6,6 +6,7 @@
  * page without one (first visit, workers blocked) runs the same module from src/shared itself, loaded
  * on demand so that it stays out of the first load.
  */
+import type { VersionConflict } from '../../shared/api-envelope';
 import type { ServiceName } from '../../shared/services';
 import type { TokenPair } from '../../shared/session-types';
 import { authHeaderEntries } from '../../shared/refresh-coordinator';
@@ -46,13 +47,14 @@ function parse(text: string): unknown {
 /** The error a non-2xx answer stands for; the body is read as text whatever its type. */
 export async function toApiError(response: Response): Promise<ApiError> {
   const body = parse(await response.text().catch(() => '')) as
-    { code?: unknown; message?: unknown; details?: unknown } | string | undefined;
+    { code?: unknown; message?: unknown; details?: unknown; conflict?: VersionConflict } | string | undefined;
   const envelope = typeof body === 'object' && body !== null ? body : {};
   return new ApiError(
     response.status,
     typeof envelope.code === 'string' ? envelope.code : `HTTP_${response.status}`,
     typeof envelope.message === 'string' ? envelope.message : response.statusText || `HTTP ${response.status}`,
     envelope.details,
+    typeof envelope.conflict === 'object' && envelope.conflict !== null ? envelope.conflict : undefined,
   );
 }
 

@@ -1,3 +1,5 @@
+import type { VersionConflict } from '../../shared/api-envelope';
+
 /**
  * A non-2xx answer from one of the product's services. The `code` travels (ERROR_CODES), the message is
  * for people (supabase auth-js: one error class with an `isX` guard).
@@ -12,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     /** The envelope's `details` (validation paths), if any. */
     readonly details?: unknown,
+    /** On `409 VERSION_CONFLICT`: the stored record's version and who changed it. */
+    readonly conflict?: VersionConflict,
   ) {
     super(message);
   }
