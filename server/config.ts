@@ -7,8 +7,10 @@ import { DEFAULT_WEB_PORT, SERVICES, type ServiceName } from '../src/shared/serv
 export interface ServerConfig {
   /** `production` disables the local mailbox and other development conveniences. */
   nodeEnv: string;
-  /** A real PostgreSQL server; when unset, embedded PGlite in `dataDir`. */
+  /** A real PostgreSQL server, as its owner (migrations); when unset, embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** The requests' login role on that server (`freight_login`); derived from `databaseUrl` when unset. */
+  databaseLoginUrl: string | undefined;
   /** Schema to use on `databaseUrl` (tests give each suite its own). */
   databaseSchema: string | undefined;
   dataDir: string;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     nodeEnv: env.NODE_ENV ?? 'development',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseLoginUrl: env.DATABASE_LOGIN_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     dataDir: path.resolve(ROOT, env.DATA_DIR ?? '.data/pglite'),
     seedDemo: env.SEED_DEMO === '1',
