@@ -17,6 +17,11 @@ export interface ServerConfig {
   /** Seed the demo data of CONTRACT.md section 3: always into an empty embedded database, else only when asked. */
   seedDemo: boolean;
   host: string;
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, addresses or CIDR ranges); none by
+   * default, so a caller cannot choose the address the sign-in throttle counts against.
+   */
+  trustProxy: string[];
   webPort: number;
   servicePorts: Record<ServiceName, number>;
   /** Browser origins allowed to call the services. */
@@ -75,6 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(ROOT, env.DATA_DIR ?? '.data/pglite'),
     seedDemo: env.SEED_DEMO === '1',
     host: env.HOST ?? 'localhost',
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     webPort,
     servicePorts,
     corsOrigins: env.CORS_ORIGINS
