@@ -98,6 +98,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
+    databaseLoginUrl: config.databaseLoginUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });
