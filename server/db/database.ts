@@ -13,6 +13,13 @@
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Client, Pool, PoolClient } from 'pg';
+import {
+  assertScopedRead,
+  READ_EPOCH_SQL,
+  scopedReadInline,
+  scopedReadStatement,
+  scopeScript,
+} from './scope-sql-repository.ts';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -72,31 +79,6 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 function assertChannel(channel: string): void {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The statements that open a scoped transaction, as one simple-protocol script: one round trip instead
- * of three on the hot path. The ids are inlined, so they must be UUIDs (anything else is refused).
- */
-export function scopeScript(options: TransactionOptions): string {
-  const ids = [options.companyId ?? '', options.userId ?? ''];
-  for (const id of ids) {
-    if (id !== '' && !UUID.test(id)) throw new Error('transaction scope ids must be UUIDs');
-  }
-  const role = options.role === 'freight_system' ? 'freight_system' : 'freight_app';
-  return `SET LOCAL ROLE ${role}; SELECT set_config('app.company_id', '${ids[0]}', true), set_config('app.user_id', '${ids[1]}', true)`;
-}
-
-const SCOPED_READ_FUNCTIONS: ReadonlySet<string> = new Set<ScopedReadFunction>([
-  'app_session_principal',
-  'app_current_user',
-]);
-
-function assertScopedRead(fn: string, ids: readonly string[]): void {
-  if (!SCOPED_READ_FUNCTIONS.has(fn)) throw new Error(`not a scoped read function: ${fn}`);
-  for (const id of ids) if (!UUID.test(id)) throw new Error('scoped read ids must be UUIDs');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -266,7 +248,7 @@ export function pgliteDatabase(pg: PGlite): Database {
           const readAt = epoch;
           // The simple protocol: one call into PGlite instead of the extended protocol's six. The ids are
           // validated UUIDs, so inlining them as literals is safe.
-          const [result] = await pg.exec(`SELECT * FROM ${fn}('${ids[0]}', '${ids[1]}', '${ids[2]}')`);
+          const [result] = await pg.exec(scopedReadInline(fn, ids));
           // Stamped only if nothing ran meanwhile (the epoch would have moved).
           return { stamp: readAt === epoch ? readAt : undefined, rows: result?.rows ?? [] };
         },
@@ -382,9 +364,6 @@ function clientQueryable(client: Pick<PoolClient, 'query'> | Pool): Queryable {
   };
 }
 
-/** One counter by primary key, read as the login role itself (the table holds no tenant data). */
-const READ_EPOCH_SQL = 'SELECT epoch FROM company_read_epochs WHERE company_id = $1';
-
 function postgresDatabase(
   pool: Pool,
   ownerPool: Pool,
@@ -443,7 +422,7 @@ function postgresDatabase(
         },
         async () => {
           // A named prepared statement on the pool: autocommit, so the function's role and tenant end with it.
-          const text = `SELECT * FROM ${fn}($1, $2, $3)`;
+          const text = scopedReadStatement(fn);
           const result = await pool.query<{ epoch?: string | null }>({
             name: statementName(text),
             text,
