@@ -3,7 +3,6 @@
  * admin (who then reads inside that company's tenant, so row-level security still scopes every row).
  */
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { auditChange } from '../../../http/audit-change.ts';
 import { notFound } from '../../../http/api-error.ts';
 import { assertPermission, requireAuthContext } from '../../../http/auth-context.ts';
@@ -12,32 +11,13 @@ import { runRead, runWrite } from '../../../http/idempotency.ts';
 import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../../http/list-query.ts';
 import { assertVersion, expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
 import { findCompany, updateCompanySettings } from './company-repository.ts';
-import { companySchema } from '../../../../src/shared/contracts/company.ts';
+import { companySchema, updateCompanyBody } from '../../../../src/shared/contracts/company.ts';
 import { listGroups } from '../groups/group-repository.ts';
-import { groupListQuery, groupSchema } from '../groups/group-routes.ts';
+import { groupListQuery, groupSchema } from '../../../../src/shared/contracts/groups.ts';
 import { listRoles } from '../roles/role-repository.ts';
-import { roleListQuery, roleSchema } from '../roles/role-routes.ts';
+import { roleListQuery, roleSchema } from '../../../../src/shared/contracts/roles.ts';
 import { listUsers } from '../users/user-repository.ts';
-import { userListQuery, userSchema } from '../users/user-routes.ts';
-
-const shortText = z.string().trim().min(1).max(100);
-
-const updateCompanyBody = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  name: shortText.optional(),
-  short_name: z.string().trim().min(1).max(20).optional(),
-  company_type: shortText.optional(),
-  account_type: shortText.optional(),
-  prefered_language: z.string().trim().min(2).max(10).optional(),
-  operating_country: z.string().trim().min(2).max(3).optional(),
-  currency: z.string().trim().length(3).optional(),
-  timezone: shortText.optional(),
-  address: z.record(z.string().max(50), z.string().max(500)).optional(),
-  phone: z.string().trim().max(40).optional(),
-  is_subscribed_for_campaign: z.boolean().optional(),
-  twoFactorAuth: z.boolean().optional(),
-  account_setup: z.boolean().optional(),
-});
+import { userListQuery, userSchema } from '../../../../src/shared/contracts/users.ts';
 
 /** The tenant a company route acts in; another company is invisible (404) unless the caller is a super admin. */
 function targetCompany(req: FastifyRequest, id: string): string {

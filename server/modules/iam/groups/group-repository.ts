@@ -5,8 +5,8 @@ import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
 
-export const GROUP_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
-export type GroupSortField = (typeof GROUP_SORT_FIELDS)[number];
+export { GROUP_SORT_FIELDS, type GroupSortField } from '../../../../src/shared/contracts/groups.ts';
+import type { GroupSortField } from '../../../../src/shared/contracts/groups.ts';
 
 const SORT_COLUMNS: Record<GroupSortField, string> = {
   name: 'lower(g.name)',

@@ -3,6 +3,12 @@
  * the same company; every write is audited.
  */
 import { z } from 'zod';
+import {
+  createGroupBody,
+  groupListQuery,
+  groupSchema,
+  updateGroupBody,
+} from '../../../../src/shared/contracts/groups.ts';
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { auditChange } from '../../../http/audit-change.ts';
@@ -10,55 +16,17 @@ import { ApiError, notFound } from '../../../http/api-error.ts';
 import { assertPermission, requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../../http/idempotency.ts';
-import {
-  idParams,
-  itemResponse,
-  listMeta,
-  listQuerySchema,
-  listResponse,
-  toListQuery,
-} from '../../../http/list-query.ts';
+import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../../http/list-query.ts';
 import { assertVersion, expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
 import {
   deleteGroup,
   findGroup,
-  GROUP_SORT_FIELDS,
   insertGroup,
   listGroups,
   replaceGroupMembers,
   updateGroup,
 } from './group-repository.ts';
 import { existingUserIds } from '../users/user-repository.ts';
-
-export const groupSchema = z.object({
-  _id: z.string(),
-  version: z.number().int(),
-  companyId: z.string(),
-  name: z.string(),
-  description: z.string(),
-  memberIds: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const groupName = z.string().trim().min(1).max(100);
-const description = z.string().trim().max(1000);
-const memberIds = z.array(z.uuid()).max(1000);
-
-const createGroupBody = z.strictObject({
-  name: groupName,
-  description: description.default(''),
-  memberIds: memberIds.default([]),
-});
-
-const updateGroupBody = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  name: groupName.optional(),
-  description: description.optional(),
-  memberIds: memberIds.optional(),
-});
-
-export const groupListQuery = listQuerySchema(GROUP_SORT_FIELDS);
 
 async function checkedMembers(tx: Queryable, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];

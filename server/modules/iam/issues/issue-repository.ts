@@ -5,13 +5,10 @@ import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
 
-export const ISSUE_STATUSES = ['open', 'in_progress', 'closed'] as const;
-export const ISSUE_PRIORITIES = ['low', 'medium', 'high'] as const;
-export type IssueStatus = (typeof ISSUE_STATUSES)[number];
-export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
+import type { IssuePriority, IssueStatus } from '../../../../src/shared/contracts/issues.ts';
 
-export const ISSUE_SORT_FIELDS = ['title', 'status', 'priority', 'createdAt', 'updatedAt'] as const;
-export type IssueSortField = (typeof ISSUE_SORT_FIELDS)[number];
+export { ISSUE_SORT_FIELDS, type IssueSortField } from '../../../../src/shared/contracts/issues.ts';
+import type { IssueSortField } from '../../../../src/shared/contracts/issues.ts';
 
 const SORT_COLUMNS: Record<IssueSortField, string> = {
   title: 'lower(title)',

@@ -2,66 +2,20 @@
  * `/issue/tracker` (CONTRACT.md section 7): the company's issues (title, description, status, priority).
  */
 import { z } from 'zod';
+import {
+  createIssueBody,
+  issueListQuery,
+  issueSchema,
+  updateIssueBody,
+} from '../../../../src/shared/contracts/issues.ts';
 import { auditChange } from '../../../http/audit-change.ts';
 import { notFound } from '../../../http/api-error.ts';
 import { assertPermission, requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../../http/idempotency.ts';
-import {
-  idParams,
-  itemResponse,
-  listMeta,
-  listQuerySchema,
-  listResponse,
-  toListQuery,
-} from '../../../http/list-query.ts';
+import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../../http/list-query.ts';
 import { assertVersion, expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
-import {
-  deleteIssue,
-  findIssue,
-  insertIssue,
-  ISSUE_PRIORITIES,
-  ISSUE_SORT_FIELDS,
-  ISSUE_STATUSES,
-  listIssues,
-  updateIssue,
-} from './issue-repository.ts';
-
-const issueSchema = z.object({
-  _id: z.string(),
-  version: z.number().int(),
-  companyId: z.string(),
-  title: z.string(),
-  description: z.string(),
-  status: z.enum(ISSUE_STATUSES),
-  priority: z.enum(ISSUE_PRIORITIES),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const title = z.string().trim().min(1).max(200);
-const description = z.string().max(10_000);
-
-const createIssueBody = z.strictObject({
-  title,
-  description: description.default(''),
-  status: z.enum(ISSUE_STATUSES).default('open'),
-  priority: z.enum(ISSUE_PRIORITIES).default('medium'),
-});
-
-const updateIssueBody = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  title: title.optional(),
-  description: description.optional(),
-  status: z.enum(ISSUE_STATUSES).optional(),
-  priority: z.enum(ISSUE_PRIORITIES).optional(),
-});
-
-const issueListQuery = listQuerySchema(ISSUE_SORT_FIELDS).extend({
-  status: z.enum(ISSUE_STATUSES).optional(),
-  priority: z.enum(ISSUE_PRIORITIES).optional(),
-});
+import { deleteIssue, findIssue, insertIssue, listIssues, updateIssue } from './issue-repository.ts';
 
 const BASE = '/issue/tracker';
 

@@ -3,6 +3,7 @@
  * against `src/shared/permissions.ts`). System roles cannot be deleted; every change is audited.
  */
 import { z } from 'zod';
+import { createRoleBody, roleListQuery, roleSchema, updateRoleBody } from '../../../../src/shared/contracts/roles.ts';
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import {
   PERMISSION_ACTIONS,
@@ -15,59 +16,9 @@ import { ApiError, notFound } from '../../../http/api-error.ts';
 import { assertPermission, requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../../http/idempotency.ts';
-import {
-  idParams,
-  itemResponse,
-  listMeta,
-  listQuerySchema,
-  listResponse,
-  toListQuery,
-} from '../../../http/list-query.ts';
+import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../../http/list-query.ts';
 import { assertVersion, expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
-import {
-  countUsersWithRole,
-  deleteRole,
-  findRole,
-  insertRole,
-  listRoles,
-  ROLE_SORT_FIELDS,
-  updateRole,
-} from './role-repository.ts';
-
-export const permissionsSchema = z.partialRecord(
-  z.enum(PERMISSION_MODULES),
-  z.array(z.enum(PERMISSION_ACTIONS)).max(PERMISSION_ACTIONS.length * 2),
-);
-
-export const roleSchema = z.object({
-  _id: z.string(),
-  version: z.number().int(),
-  companyId: z.string(),
-  name: z.string(),
-  description: z.string(),
-  permissions: z.record(z.string(), z.array(z.string())),
-  isSystem: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const roleName = z.string().trim().min(1).max(100);
-const description = z.string().trim().max(1000);
-
-const createRoleBody = z.strictObject({
-  name: roleName,
-  description: description.default(''),
-  permissions: permissionsSchema.default({}),
-});
-
-const updateRoleBody = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  name: roleName.optional(),
-  description: description.optional(),
-  permissions: permissionsSchema.optional(),
-});
-
-export const roleListQuery = listQuerySchema(ROLE_SORT_FIELDS);
+import { countUsersWithRole, deleteRole, findRole, insertRole, listRoles, updateRole } from './role-repository.ts';
 
 /** One entry per module, actions once each in the canonical order, empty modules dropped. */
 function normalisePermissions(input: Permissions): Permissions {

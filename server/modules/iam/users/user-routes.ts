@@ -3,6 +3,7 @@
  * deleting one ends all of their sessions at once; every write is audited.
  */
 import { z } from 'zod';
+import { createUserBody, updateUserBody, userListQuery, userSchema } from '../../../../src/shared/contracts/users.ts';
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import { revokeUserSessions } from '../../../auth/session-repository.ts';
 import { auditChange } from '../../../http/audit-change.ts';
@@ -10,66 +11,13 @@ import { ApiError, forbidden, notFound } from '../../../http/api-error.ts';
 import { assertPermission, requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../../http/idempotency.ts';
-import {
-  idParams,
-  itemResponse,
-  listMeta,
-  listQuerySchema,
-  listResponse,
-  toListQuery,
-} from '../../../http/list-query.ts';
+import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../../http/list-query.ts';
 import { assertVersion, expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { createNotifications } from '../../notifications/notification-service.ts';
 import { inviteUser } from '../account-recovery/invitation-service.ts';
 import { findRole } from '../roles/role-repository.ts';
-import {
-  deleteUser,
-  findUser,
-  insertUser,
-  listUsers,
-  updateUser,
-  USER_SORT_FIELDS,
-  type UserItem,
-} from './user-repository.ts';
-
-export const userSchema = z.object({
-  _id: z.string(),
-  version: z.number().int(),
-  companyId: z.string(),
-  name: z.string(),
-  emailId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  emailVerified: z.boolean(),
-  disabled: z.boolean(),
-  isSuperAdmin: z.boolean(),
-  roleId: z.string().nullable(),
-  roleName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const personName = z.string().trim().min(1).max(100);
-
-const createUserBody = z.strictObject({
-  emailId: z.email().max(254),
-  firstName: personName,
-  lastName: z.string().trim().max(100).default(''),
-  name: personName.optional(),
-  roleId: z.uuid().nullable().optional(),
-});
-
-const updateUserBody = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  firstName: personName.optional(),
-  lastName: z.string().trim().max(100).optional(),
-  name: personName.optional(),
-  roleId: z.uuid().nullable().optional(),
-  disabled: z.boolean().optional(),
-});
-
-export const userListQuery = listQuerySchema(USER_SORT_FIELDS);
+import { deleteUser, findUser, insertUser, listUsers, updateUser, type UserItem } from './user-repository.ts';
 
 /** A role id given by the caller must be a role of the same company (a foreign key alone would not check that). */
 export async function assertRoleInCompany(tx: Queryable, roleId: string | null | undefined): Promise<void> {
@@ -81,8 +29,9 @@ export async function assertRoleInCompany(tx: Queryable, roleId: string | null |
   }
 }
 
+/** What the audit diff compares: the user's own fields, not the joined role name or the sign-in time. */
 function auditable(user: UserItem) {
-  const { roleName: _roleName, ...rest } = user;
+  const { roleName: _roleName, lastSignInAt: _lastSignInAt, ...rest } = user;
   return rest;
 }
 
