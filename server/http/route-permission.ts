@@ -4,7 +4,7 @@
  * as it knows the caller, before the body or query is validated. A caller without the permission gets
  * 403 whatever they sent, and learns nothing about the route's schema.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PermissionAction, PermissionModule } from '../../src/shared/permissions.ts';
 import { assertPermission, requireAuthContext } from './auth-context.ts';
 
@@ -37,4 +37,34 @@ export function assertRoutePermission(req: FastifyRequest): void {
   if (permissions.length === 0) return;
   const auth = requireAuthContext(req);
   for (const { module, action } of permissions) assertPermission(auth, module, action);
+}
+
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  permissions: readonly RoutePermission[];
+}
+
+const declarations = new WeakMap<object, RouteDeclaration[]>();
+
+/**
+ * Keeps, for the instance, every route as Fastify registers it with the permissions it declares, so
+ * that a test can call each one (`routeDeclarations`) and a route added later cannot be forgotten.
+ */
+export function recordRouteDeclarations(app: FastifyInstance): void {
+  const list: RouteDeclaration[] = [];
+  declarations.set(app, list);
+  app.addHook('onRoute', (route) => {
+    const declared = route.config?.permission;
+    const permissions = !declared ? [] : Array.isArray(declared) ? declared : [declared as RoutePermission];
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      list.push({ method, url: route.url, permissions });
+    }
+  });
+}
+
+/** The routes of an instance built by `buildServiceApp`, with their declared permissions. */
+export function routeDeclarations(app: FastifyInstance): readonly RouteDeclaration[] {
+  return declarations.get(app) ?? [];
 }
