@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
 import { auditChange } from '../../http/audit-change.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { assertPermission, requireAuthContext } from '../../http/auth-context.ts';
+import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../http/idempotency.ts';
 import { idParams, itemResponse } from '../../http/list-query.ts';
@@ -92,6 +92,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
     '/filesystem/file',
     {
       bodyLimit: MAX_FILE_BYTES,
+      config: { permission: requires('files', 'create') },
       schema: {
         summary: 'Upload one file (raw body; name in X-File-Name or ?name=, type in Content-Type or X-File-Type)',
         tags: ['files'],
@@ -100,7 +101,6 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req, reply) => {
-      assertPermission(requireAuthContext(req), 'files', 'create');
       if (!Buffer.isBuffer(req.body)) {
         throw unsupportedFileType('Send the file itself as the request body (for example application/octet-stream)');
       }
@@ -132,6 +132,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/filesystem/file/:id',
     {
+      config: { permission: requires('files', 'read') },
       schema: {
         summary: 'Read one file’s metadata',
         tags: ['files'],
@@ -140,7 +141,6 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      assertPermission(requireAuthContext(req), 'files', 'read');
       const file = await runRead(deps, req, {}, (tx) => findFile(tx, req.params.id));
       if (!file) throw notFound('File');
       return { data: file };
@@ -150,6 +150,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/filesystem/file/:id/content',
     {
+      config: { permission: requires('files', 'read') },
       schema: {
         summary: 'Download one file (Content-Disposition: attachment)',
         tags: ['files'],
@@ -157,7 +158,6 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req, reply) => {
-      assertPermission(requireAuthContext(req), 'files', 'read');
       const found = await runRead(deps, req, {}, async (tx, auth) => {
         const result = await findFileContent(tx, req.params.id);
         if (result) {
@@ -184,6 +184,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
   app.delete(
     '/filesystem/file/:id',
     {
+      config: { permission: requires('files', 'delete') },
       schema: {
         summary: 'Delete one file (mail already queued with it keeps its own copy)',
         tags: ['files'],
@@ -192,7 +193,6 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req, reply) => {
-      assertPermission(requireAuthContext(req), 'files', 'delete');
       return runWrite(deps, req, reply, {}, async (tx, auth) => {
         const before = await findFile(tx, req.params.id, { lock: true });
         if (!before) throw notFound('File');

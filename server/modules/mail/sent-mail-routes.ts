@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { notFound } from '../../http/api-error.ts';
-import { assertPermission, requireAuthContext } from '../../http/auth-context.ts';
+import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
 import { idParams, itemResponse, listMeta, listQuerySchema, listResponse, toListQuery } from '../../http/list-query.ts';
@@ -43,6 +43,7 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/send',
     {
+      config: { permission: requires('mail', 'read') },
       schema: {
         summary: 'The company’s sent mail, newest first (filter by status)',
         tags: ['mail'],
@@ -51,7 +52,6 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      assertPermission(requireAuthContext(req), 'mail', 'read');
       const query = toListQuery(req.query, { field: 'createdAt', descending: true });
       const { items, total } = await runRead(deps, req, {}, (tx) =>
         listSentMail(tx, { ...query, status: req.query.status }),
@@ -63,6 +63,7 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/send/:id',
     {
+      config: { permission: requires('mail', 'read') },
       schema: {
         summary: 'One sent message with its body and delivery state',
         tags: ['mail'],
@@ -71,7 +72,6 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      assertPermission(requireAuthContext(req), 'mail', 'read');
       const mail = await runRead(deps, req, {}, (tx) => findSentMail(tx, req.params.id));
       if (!mail) throw notFound('Message');
       return { data: mail };

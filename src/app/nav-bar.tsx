@@ -1,0 +1,112 @@
+import { Box, Flex, HStack, IconButton, Link, chakra } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { badgeText } from '../features/notifications/notification-badge';
+import { useUnreadNotificationCount } from '../features/notifications/use-unread-notification-count';
+import { logout } from '../lib/session/session-store';
+import { useSession } from '../lib/session/use-session';
+import { showToast } from '../lib/ui/toast-store';
+import { SUBSCRIPTION_EXPIRED_MESSAGE } from './banner-messages';
+import { Icon } from './icons';
+import { UserMenu } from './user-menu';
+
+// The shell composes the mail and notifications features (features never import one another). Their
+// dialogs load when opened, so the signed-in frame's first load carries none of their code.
+const MailDialog = lazy(() => import('../features/mail/mail-dialog'));
+const NotificationsDialog = lazy(() => import('../features/notifications/notifications-dialog'));
+
+/** Height of the fixed bar; the frame pads its content by as much. */
+export const NAV_BAR_HEIGHT = '14';
+
+type OpenDialog = 'mail' | 'notifications' | null;
+
+/** The navigation bar for signed-in users (SPEC.md section 2), fixed at the top. */
+export function NavBar() {
+  const { user, isExpired } = useSession();
+  const unread = useUnreadNotificationCount();
+  const badge = badgeText(unread);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const openMail = () => {
+    // SPEC.md section 8: an expired subscription gets the error instead of the dialog.
+    if (isExpired) showToast({ id: 'subscription-expired', status: 'error', title: SUBSCRIPTION_EXPIRED_MESSAGE });
+    else setDialog('mail');
+  };
+
+  return (
+    <chakra.header
+      position="fixed"
+      top={0}
+      insetX={0}
+      height={NAV_BAR_HEIGHT}
+      zIndex="sticky"
+      bg="bg"
+      borderBottomWidth="1px"
+    >
+      <Flex
+        as="nav"
+        aria-label="Main"
+        height="full"
+        alignItems="center"
+        justifyContent="space-between"
+        paddingX={{ base: 4, md: 8 }}
+      >
+        <Link asChild fontWeight="bold" fontSize="lg" color="blue.fg" textDecoration="none">
+          <RouterLink to="/dashboard" aria-label="Freight Desk, go to the dashboard">
+            Freight Desk
+          </RouterLink>
+        </Link>
+        <HStack gap={1}>
+          <IconButton variant="ghost" aria-label="Mail" onClick={openMail}>
+            <Icon name="mail" />
+          </IconButton>
+          <Box position="relative">
+            <IconButton
+              variant="ghost"
+              aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
+              onClick={() => setDialog('notifications')}
+            >
+              <Icon name="bell" />
+            </IconButton>
+            {badge && (
+              <chakra.span
+                data-testid="notification-badge"
+                aria-hidden="true"
+                position="absolute"
+                top="0.5"
+                right="0.5"
+                minWidth="4.5"
+                height="4.5"
+                paddingX="1"
+                borderRadius="full"
+                bg="red.solid"
+                color="red.contrast"
+                fontSize="2xs"
+                fontWeight="bold"
+                lineHeight="4.5"
+                textAlign="center"
+                pointerEvents="none"
+              >
+                {badge}
+              </chakra.span>
+            )}
+          </Box>
+          <IconButton asChild variant="ghost" aria-label="Settings">
+            <RouterLink to="/settings/profile">
+              <Icon name="gear" />
+            </RouterLink>
+          </IconButton>
+          <UserMenu
+            name={user?.name ?? ''}
+            email={user?.emailId ?? ''}
+            onSignOut={() => void logout({ redirect: true })}
+          />
+        </HStack>
+      </Flex>
+      <Suspense fallback={null}>
+        {dialog === 'mail' && <MailDialog onClose={() => setDialog(null)} />}
+        {dialog === 'notifications' && <NotificationsDialog onClose={() => setDialog(null)} />}
+      </Suspense>
+    </chakra.header>
+  );
+}

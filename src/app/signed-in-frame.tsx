@@ -1,0 +1,31 @@
+import { Box } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { QueryProvider } from '../lib/query-provider';
+import { useProductionIntegrations } from '../lib/integrations/use-production-integrations';
+import { useSession } from '../lib/session/use-session';
+import { RouteProgressBar } from '../lib/ui/route-progress-bar';
+import { Banners } from './banners';
+import { NavBar, NAV_BAR_HEIGHT } from './nav-bar';
+
+/**
+ * The frame of every screen while someone is signed in: the fixed navigation bar, the banners under it,
+ * the route-change progress bar, and the production integrations. A lazy chunk of its own, so the
+ * /login first load carries none of it; for the same reason it also provides TanStack Query to the
+ * signed-in screens.
+ */
+export default function SignedInFrame({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  useProductionIntegrations(user);
+  return (
+    <QueryProvider>
+      <RouteProgressBar />
+      <NavBar />
+      <Box paddingTop={NAV_BAR_HEIGHT}>
+        <Banners />
+        <Box as="main" paddingX={{ base: 4, md: 8 }} paddingY={8}>
+          {children}
+        </Box>
+      </Box>
+    </QueryProvider>
+  );
+}

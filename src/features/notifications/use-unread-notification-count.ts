@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { createNotificationFeed } from '../../lib/live/notification-feed';
+import { useSession } from '../../lib/session/use-session';
+import { NOTIFICATIONS_KEY } from './notifications-api';
+import { getUnreadCount, setUnreadCount, subscribeUnreadCount } from './unread-count-store';
+
+type BadgingNavigator = Navigator & {
+  setAppBadge?: (count?: number) => Promise<void>;
+  clearAppBadge?: () => Promise<void>;
+};
+
+/** The count on the installed app's icon (Badging API), where the browser has it. */
+export function setAppIconBadge(count: number, nav: BadgingNavigator = navigator): void {
+  if (typeof nav.setAppBadge !== 'function') return;
+  const done = count > 0 ? nav.setAppBadge(count) : (nav.clearAppBadge?.() ?? nav.setAppBadge(0));
+  done.catch(() => undefined);
+}
+
+/**
+ * The unread notification count for the bell's badge (SPEC.md section 4: a new notification counts
+ * toward the badge; when one changes to loaded the count is recalculated). Live: the feed of
+ * src/lib/live pushes the count, no polling. A new notification also refreshes the dialog's list.
+ */
+export function useUnreadNotificationCount(): number {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const count = useSyncExternalStore(subscribeUnreadCount, getUnreadCount, getUnreadCount);
+  const userId = user?._id;
+  const companyId = user?.companyId;
+
+  useEffect(() => {
+    if (!userId || !companyId) return;
+    const refreshList = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const unsubscribe = createNotificationFeed({ companyId, userId }).subscribe({
+      onSnapshot: ({ unread }) => setUnreadCount(unread),
+      onNotification: refreshList,
+      onCount: ({ unread }) => setUnreadCount(unread),
+    });
+    return () => {
+      unsubscribe();
+      setUnreadCount(0);
+      setAppIconBadge(0);
+    };
+  }, [userId, companyId, queryClient]);
+
+  useEffect(() => setAppIconBadge(count), [count]);
+
+  return count;
+}
