@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { SERVICE_NAMES, type ServiceName } from '../src/shared/services.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { assertLoginRoleCannotEscape } from './db/login-role-repository.ts';
 import { migrate } from './db/migrate.ts';
 import { buildServiceApp, type ServiceDeps } from './http/build-service-app.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
@@ -41,6 +42,7 @@ export async function prepareDatabase(config: ServerConfig, logger: Logger): Pro
   try {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    await assertLoginRoleCannotEscape(db);
     const embedded = db.driver === 'pglite';
     if ((embedded || config.seedDemo) && (await isDatabaseEmpty(db))) {
       await seedDemo(db);

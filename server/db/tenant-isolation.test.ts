@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDriver, type TestDatabase } from '../testing/test-database.ts';
 import { LOGIN_ROLE, openPostgres, quoteIdent, type Database, type Queryable } from './database.ts';
+import { assertLoginRoleCannotEscape } from './login-role-repository.ts';
 
 let t: TestDatabase;
 let db: Database;
@@ -342,5 +343,20 @@ describe.runIf(testDriver() === 'postgres')('the login role on a real server', (
       tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE company_id = $1', [harbor.companyId]),
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('is checked at start: a request connection as the owner is refused', async () => {
+    await expect(assertLoginRoleCannotEscape(db)).resolves.toBeUndefined();
+    const asOwner = await openPostgres({
+      connectionString: process.env.TEST_DATABASE_URL!,
+      loginConnectionString: process.env.TEST_DATABASE_URL!,
+      schema: t.schema!,
+      poolSize: 1,
+    });
+    try {
+      await expect(assertLoginRoleCannotEscape(asOwner)).rejects.toThrow(/must be the login role freight_login/);
+    } finally {
+      await asOwner.close();
+    }
   });
 });

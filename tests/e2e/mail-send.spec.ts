@@ -63,3 +63,52 @@ test('an admin sends a mail with an attachment; it arrives in the local mailbox 
     )
     .toBe(1);
 });
+
+test('pasted HTML shows in the editor as the mail will carry it, and is sent so', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('admin@demo.test');
+  await page.getByLabel('Password').fill('Freight!2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mail' });
+  const subject = `Pasted rates ${Date.now()}`;
+  await dialog.getByLabel('To', { exact: true }).fill('ops@demo.test');
+  await dialog.getByLabel('Subject').fill(subject);
+
+  const editor = dialog.getByRole('textbox', { name: 'Message' });
+  await editor.click();
+  // What a web page on the clipboard may hold: formatting to keep, and script to lose.
+  await editor.evaluate((element) => {
+    const data = new DataTransfer();
+    data.setData(
+      'text/html',
+      '<p>Rates <b>EUR 1,200</b> <span style="color: red; position: fixed">net</span></p>' +
+        '<img src="x" onerror="window.__pasted = 1"><script>window.__pasted = 2</script>' +
+        '<a href="javascript:window.__pasted = 3">terms</a> <a href="https://example.com/terms" onclick="x()">ok</a>',
+    );
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(editor.locator('b')).toHaveText('EUR 1,200');
+  const shown = await editor.evaluate((element) => element.innerHTML);
+  expect(shown).not.toMatch(/onerror|onclick|<script|javascript:|position/i);
+  expect(await page.evaluate(() => (window as { __pasted?: number }).__pasted)).toBeUndefined();
+
+  const sending = page.waitForRequest((r) => r.url().endsWith('/mailserver/api/v1/send') && r.method() === 'POST');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  const sentBody = ((await sending).postDataJSON() as { body: string }).body;
+  expect(sentBody).toBe(shown);
+
+  // The mail service's own sanitizer changes nothing in what the editor showed.
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${MAILBOX}?to=ops@demo.test`);
+        const { data } = (await response.json()) as { data: { subject: string; html: string | null }[] };
+        return data.find((m) => m.subject === subject)?.html?.replace(/\s*\/>/g, '>');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(shown);
+});

@@ -195,7 +195,8 @@ describe('delivery to the local mailbox', () => {
   });
 
   it('answers loopback callers only, whatever address the service listens on', async () => {
-    const { app } = await buildTestApp('mailserver', t.db, { now });
+    // Even a proxy the service trusts cannot vouch for loopback: the socket's address decides.
+    const { app } = await buildTestApp('mailserver', t.db, { now, config: { trustProxy: ['10.0.0.5'] } });
     try {
       const url = '/mailserver/api/v1/dev/mailbox?to=reader@example.test';
       for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
@@ -216,6 +217,13 @@ describe('delivery to the local mailbox', () => {
         });
         expect(spoofed.statusCode, remoteAddress).toBe(404);
       }
+      const viaProxy = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(viaProxy.statusCode).toBe(404);
     } finally {
       await app.close();
     }

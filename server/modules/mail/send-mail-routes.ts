@@ -14,7 +14,7 @@ import { runWrite } from '../../http/idempotency.ts';
 import { itemResponse } from '../../http/list-query.ts';
 import { createNotifications } from '../notifications/notification-service.ts';
 import { enqueueMail } from './outbox-repository.ts';
-import { sanitizeMailHtml } from './send-html-sanitizer.ts';
+import { sanitizeMailHtml } from './mail-html-sanitizer.ts';
 import {
   attachFilesToMail,
   findAttachableFiles,

@@ -1,8 +1,10 @@
 /**
  * The plain-text alternative of a (sanitized) HTML mail body: what a text-only mail client shows and what
  * spam filters expect next to HTML. Blocks become lines, list items get a dash, links keep their address.
+ * sanitize-html is the parser: its tag callbacks and text filter see the body in document order, with
+ * entities decoded (and re-escaped by it, undone here).
  */
-import { decodeEntities, tokenizeHtml } from './send-html-tokenizer.ts';
+import sanitizeHtml from 'sanitize-html';
 
 const BLOCKS = new Set([
   'p',
@@ -23,18 +25,17 @@ const BLOCKS = new Set([
   'caption',
 ]);
 
+/** sanitize-html hands text to the filter escaped; this is its exact inverse (`&amp;` last). */
+const unescapeText = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
 export function htmlToPlainText(html: string): string {
   const out: string[] = [];
   const links: Array<{ href: string | undefined; start: number }> = [];
   let inPre = 0;
-  for (const token of tokenizeHtml(html)) {
-    if (token.type === 'text') {
-      const text = decodeEntities(token.text).replace(/\u00a0/g, ' ');
-      out.push(inPre > 0 ? text : text.replace(/[\t\n\f\r ]+/g, ' '));
-      continue;
-    }
-    const { name } = token;
-    if (token.type === 'start') {
+  sanitizeHtml(html, {
+    allowedTags: [],
+    allowedAttributes: {},
+    onOpenTag: (name, attributes) => {
       if (name === 'br') out.push('\n');
       else if (name === 'li') out.push('\n- ');
       else if (name === 'tr') out.push('\n');
@@ -42,23 +43,26 @@ export function htmlToPlainText(html: string): string {
       else if (name === 'hr') out.push('\n----------\n');
       else if (BLOCKS.has(name)) out.push('\n\n');
       if (name === 'pre') inPre += 1;
+      if (name === 'a') links.push({ href: attributes.href?.trim() || undefined, start: out.length });
+    },
+    onCloseTag: (name) => {
+      if (name === 'pre') inPre = Math.max(0, inPre - 1);
       if (name === 'a') {
-        const href = token.attributes.find((a) => a.name === 'href')?.value;
-        links.push({ href: href ? decodeEntities(href).trim() : undefined, start: out.length });
+        const link = links.pop();
+        const href = link?.href;
+        const label = link ? out.slice(link.start).join('') : '';
+        // The address follows the label unless the label already is the address.
+        if (href && !href.startsWith('#') && !label.includes(href.replace(/^mailto:/i, ''))) out.push(` (${href})`);
+        return;
       }
-      continue;
-    }
-    if (name === 'pre') inPre = Math.max(0, inPre - 1);
-    if (name === 'a') {
-      const link = links.pop();
-      const href = link?.href;
-      const label = link ? out.slice(link.start).join('') : '';
-      // The address follows the label unless the label already is the address.
-      if (href && !href.startsWith('#') && !label.includes(href.replace(/^mailto:/i, ''))) out.push(` (${href})`);
-      continue;
-    }
-    if (BLOCKS.has(name)) out.push('\n\n');
-  }
+      if (BLOCKS.has(name)) out.push('\n\n');
+    },
+    textFilter: (escaped) => {
+      const text = unescapeText(escaped).replace(/\u00a0/g, ' ');
+      out.push(inPre > 0 ? text : text.replace(/[\t\n\f\r ]+/g, ' '));
+      return '';
+    },
+  });
   return out
     .join('')
     .split('\n')

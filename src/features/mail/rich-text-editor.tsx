@@ -1,10 +1,14 @@
 import { Box, Button, HStack } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ClipboardEvent, type DragEvent } from 'react';
+import { MAIL_URL_SCHEMES } from '../../shared/mail-html-policy';
+import { purifyMailHtml } from './mail-html-purify';
 
 /**
  * A small rich-text editor: a contentEditable box with bold, italic, list and link buttons through
- * document.execCommand (deprecated but implemented everywhere, and no package). The mail service
- * sanitises the HTML it receives (server/modules/mail/send-html-sanitizer.ts).
+ * document.execCommand (deprecated but implemented everywhere, and no package). Pasted or dropped HTML
+ * enters already reduced to the mail allow-list (src/shared/mail-html-policy.ts, with DOMPurify), and the
+ * HTML handed to `onChange` is reduced the same way, so the editor shows what the mail service will send
+ * (it applies the same list with sanitize-html).
  */
 export function RichTextEditor({
   id,
@@ -23,14 +27,25 @@ export function RichTextEditor({
     if (ref.current) ref.current.innerHTML = '';
   }, [resetKey]);
 
+  const changed = () => onChange(purifyMailHtml(ref.current?.innerHTML ?? ''));
   const run = (command: string, value?: string) => {
     ref.current?.focus();
     document.execCommand(command, false, value);
-    onChange(ref.current?.innerHTML ?? '');
+    changed();
   };
   const link = () => {
-    const url = window.prompt('Link address (https://…)');
-    if (url && /^(https?:|mailto:)/i.test(url.trim())) run('createLink', url.trim());
+    const url = window.prompt('Link address (https://…)')?.trim();
+    const scheme = url ? /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() : undefined;
+    if (url && scheme && MAIL_URL_SCHEMES.href.includes(scheme)) run('createLink', url);
+  };
+  // Foreign HTML (a web page, a word processor) is reduced before it reaches the editor, so that nothing
+  // shows in the editor that the mail would not carry.
+  const insertTransfer = (event: ClipboardEvent | DragEvent, data: DataTransfer | null) => {
+    if (!data) return;
+    event.preventDefault();
+    const html = data.getData('text/html');
+    if (html) run('insertHTML', purifyMailHtml(html));
+    else run('insertText', data.getData('text/plain'));
   };
   // mousedown would move the focus out of the editor and lose the selection the command applies to.
   const keep = (event: { preventDefault(): void }) => event.preventDefault();
@@ -88,7 +103,9 @@ export function RichTextEditor({
           '& ul': { paddingLeft: '1.25rem', listStyleType: 'disc' },
           '& a': { color: 'blue.fg', textDecoration: 'underline' },
         }}
-        onInput={(event) => onChange((event.currentTarget as HTMLDivElement).innerHTML)}
+        onInput={changed}
+        onPaste={(event) => insertTransfer(event, event.clipboardData)}
+        onDrop={(event) => insertTransfer(event, event.dataTransfer)}
       />
     </Box>
   );

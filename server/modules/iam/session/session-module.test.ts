@@ -294,13 +294,18 @@ describe('brute force', () => {
     const attacker = '10.3.9.9';
     const statuses: number[] = [];
     let blocked: Awaited<ReturnType<typeof signIn>> | undefined;
-    for (let i = 0; i < 1000; i += 1) {
-      const res = await signIn(`victim-${i}@demo.test`, 'Summer2026!', attacker);
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) blocked ??= res;
+    // Ten at a time, as a script would send them.
+    for (let i = 0; i < 1000; i += 10) {
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, (_, j) => signIn(`victim-${i + j}@demo.test`, 'Summer2026!', attacker)),
+      );
+      for (const res of batch) {
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) blocked ??= res;
+      }
     }
-    // Only the first hundred or so were even checked; everything after waits.
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(101);
+    // Only the first hundred or so were even checked (a batch in flight may pass); everything after waits.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(110);
     expect(statuses.slice(-100).every((s) => s === 429)).toBe(true);
     expect(blocked!.json().code).toBe('TOO_MANY_ATTEMPTS');
     expect(Number(blocked!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -323,7 +328,7 @@ describe('brute force', () => {
       }
     }
     expect(waited).toBeGreaterThan(2 * 3600);
-  }, 180_000);
+  }, 300_000);
 
   it('counts the address a trusted proxy forwards, and the socket’s address otherwise', async () => {
     const { app: behindProxy } = await buildTestApp('iamserver', t.db, {
