@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 export const SERVER_ASSETS = [
   ['server/db/migrations', 'migrations'],
   ['server/db/pglite-init.mjs', 'pglite-init.mjs'],
-  ['server/modules/iam/password-policy-common-passwords.txt', 'password-policy-common-passwords.txt'],
+  ['server/modules/iam/passwords/password-policy-common-passwords.txt', 'password-policy-common-passwords.txt'],
 ];
 
 export async function buildServer(root, outDir = path.join(root, 'dist-server')) {

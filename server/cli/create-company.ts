@@ -11,7 +11,7 @@ import { allPermissions } from '../../src/shared/permissions.ts';
 import { checkPassword, DEFAULT_PASSWORD_POLICY } from '../../src/shared/password-policy.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { Database } from '../db/database.ts';
-import { hashPassword } from '../modules/iam/password-hash.ts';
+import { hashPassword } from '../modules/iam/passwords/password-hash.ts';
 import { insertDefaultDropdowns } from '../modules/master/dropdown-repository.ts';
 
 export interface NewCompany {

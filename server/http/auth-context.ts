@@ -1,6 +1,6 @@
 /**
  * Who is calling: set on the request by the authentication pre-handler of the iam module
- * (`server/modules/iam/authenticate.ts`) from a verified access token whose session is still live.
+ * (`server/auth/authenticate.ts`) from a verified access token whose session is still live.
  * Routes read it through `requireAuthContext` and run their SQL through `tenantTransaction`, so that
  * row-level security scopes every query to the caller's company.
  */

@@ -3,11 +3,13 @@
  * `{ data, meta: { total, page, limit } }`. `limit` defaults to 20 and is at most 100; `sort` names one
  * field of the resource's whitelist, `-field` for descending.
  */
-import { z } from 'zod';
 import type { ListMeta } from '../../src/shared/api-envelope.ts';
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+export { DEFAULT_LIMIT, MAX_LIMIT, idParams, listQuerySchema } from '../../src/shared/contracts/resource-contract.ts';
+export {
+  itemAnswer as itemResponse,
+  listAnswer as listResponse,
+} from '../../src/shared/contracts/resource-contract.ts';
 
 export interface SortOrder<Field extends string = string> {
   field: Field;
@@ -20,17 +22,6 @@ export interface ListQuery<Field extends string = string> {
   offset: number;
   search: string | undefined;
   sort: SortOrder<Field>;
-}
-
-/** Query-string fields every list accepts; merge a resource's own filters into it with `.extend`. */
-export function listQuerySchema<const Field extends string>(sortable: readonly [Field, ...Field[]]) {
-  const sortValues = [...sortable, ...sortable.map((f) => `-${f}` as const)] as [string, ...string[]];
-  return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-    search: z.string().trim().max(200).optional(),
-    sort: z.enum(sortValues).optional(),
-  });
 }
 
 /** Turns the validated query into paging numbers and a whitelisted sort order. */
@@ -55,19 +46,3 @@ export function listMeta(total: number, query: Pick<ListQuery, 'page' | 'limit'>
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/** The response schema of a list of `item`. */
-export function listResponse<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    meta: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
-  });
-}
-
-/** The response schema of one `item`. */
-export function itemResponse<T extends z.ZodType>(item: T) {
-  return z.object({ data: item });
-}
-
-/** `/{resource}/{id}`: ids are UUIDs; anything else is a 400, never a database error. */
-export const idParams = z.strictObject({ id: z.uuid() });

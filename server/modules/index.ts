@@ -3,12 +3,12 @@
  */
 import type { ServiceName } from '../../src/shared/services.ts';
 import type { ServiceModule } from '../http/build-service-app.ts';
-import { sessionModule } from './iam/session-module.ts';
+import { sessionModule } from './iam/session/session-module.ts';
 import { referenceModule } from './master/reference-module.ts';
 import { mailserverModule } from './mail/mailserver-module.ts';
-import { accountRecoveryModule } from './iam/account-recovery-module.ts';
-import { socialModule } from './iam/social-routes.ts';
-import { customTokenModule } from './iam/custom-token-routes.ts';
+import { accountRecoveryModule } from './iam/account-recovery/account-recovery-module.ts';
+import { socialModule } from './iam/social/social-routes.ts';
+import { customTokenModule } from './iam/firebase/custom-token-routes.ts';
 import { iamResourcesModule } from './iam/iam-resources-module.ts';
 import { logserverModule } from './log/logserver-module.ts';
 import { notificationsModule } from './notifications/notifications-module.ts';

@@ -4,7 +4,7 @@
  */
 import { allPermissions, PERMISSION_ACTIONS, type Permissions } from '../../src/shared/permissions.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { hashPassword } from '../modules/iam/password-hash.ts';
+import { hashPassword } from '../modules/iam/passwords/password-hash.ts';
 import { insertDefaultDropdowns } from '../modules/master/dropdown-repository.ts';
 
 export const DEMO_PASSWORD = 'Freight!2026';

@@ -4,13 +4,13 @@
  */
 import { authenticate } from '../../auth/authenticate.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
-import { registerAppAdminRoutes } from './app-admin-routes.ts';
-import { registerCompanyRoutes } from './company-routes.ts';
-import { registerGroupRoutes } from './group-routes.ts';
-import { registerIssueRoutes } from './issue-routes.ts';
-import { registerProductRoutes } from './product-routes.ts';
-import { registerRoleRoutes } from './role-routes.ts';
-import { registerUserRoutes } from './user-routes.ts';
+import { registerAppAdminRoutes } from './companies/app-admin-routes.ts';
+import { registerCompanyRoutes } from './companies/company-routes.ts';
+import { registerGroupRoutes } from './groups/group-routes.ts';
+import { registerIssueRoutes } from './issues/issue-routes.ts';
+import { registerProductRoutes } from './products/product-routes.ts';
+import { registerRoleRoutes } from './roles/role-routes.ts';
+import { registerUserRoutes } from './users/user-routes.ts';
 
 export const iamResourcesModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {

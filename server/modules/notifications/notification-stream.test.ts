@@ -8,7 +8,7 @@ import { openPostgres, type Database } from '../../db/database.ts';
 import type { App } from '../../http/build-service-app.ts';
 import { buildTestApp, type CapturedLogs } from '../../testing/test-apps.ts';
 import { createTestDatabase, testDriver, type TestDatabase } from '../../testing/test-database.ts';
-import { sessionModule } from '../iam/session-module.ts';
+import { sessionModule } from '../iam/session/session-module.ts';
 import type { NotificationMirror } from './firebase-mirror.ts';
 import { createNotificationsModule } from './notifications-module.ts';
 import { IAM, openSse, signIn, streamTicket, userIdOf, type SseReader } from './notification-test-kit.ts';

@@ -1,0 +1,147 @@
+/**
+ * iamserver routes of the mail-borne account flows and the password policy:
+ * password reset (`/auth/reset-password-link`, `/auth/valid-url`, `/auth/reset-password`), e-mail
+ * verification (`/auth/send-verify-email`, `/auth/verify-email`), invitations (`/auth/accept-invitation`)
+ * and `GET /auth/password-policy`. Tokens travel only in request bodies, never in API URLs.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authenticate } from '../../../auth/authenticate.ts';
+import { requireAuthContext } from '../../../http/auth-context.ts';
+import type { ServiceDeps, ServiceModule } from '../../../http/build-service-app.ts';
+import { sendVerificationEmail, verifyEmail } from './email-verification-service.ts';
+import { acceptInvitation } from './invitation-service.ts';
+import { productPasswordPolicy } from '../passwords/password-policy-service.ts';
+import { checkAccountLink, requestPasswordReset, resetPassword } from './password-reset-service.ts';
+
+export interface AccountRecoveryModuleOptions {
+  /** The pre-handler that sets `req.auth` on authenticated routes (tests substitute their own). */
+  authenticate?: (deps: ServiceDeps) => (req: FastifyRequest) => Promise<void>;
+}
+
+/** Long enough for any token this module issues (43 characters), short enough to bound the work. */
+const token = z.string().min(16).max(256);
+/** The policy decides what is acceptable; this only bounds the size (and the hashing cost). */
+const password = z.string().min(1).max(1024);
+const ok = z.object({ data: z.object({ ok: z.literal(true) }) });
+const okWithEmail = z.object({ data: z.object({ ok: z.literal(true), emailId: z.string() }) });
+
+const policySchema = z.object({
+  minLength: z.number(),
+  maxLength: z.number().optional(),
+  requireLowercase: z.boolean(),
+  requireUppercase: z.boolean(),
+  requireNumeric: z.boolean(),
+  requireNonAlphanumeric: z.boolean(),
+  allowedNonAlphanumeric: z.string(),
+  enforcementState: z.enum(['OFF', 'ENFORCE']),
+  schemaVersion: z.literal(1),
+});
+
+export function createAccountRecoveryModule(options: AccountRecoveryModuleOptions = {}): ServiceModule {
+  const authenticateWith = options.authenticate ?? authenticate;
+  return async (app, deps) => {
+    app.get(
+      '/auth/password-policy',
+      {
+        schema: {
+          summary: 'The password policy every password must meet',
+          response: { 200: z.object({ data: policySchema }) },
+        },
+      },
+      async () => ({ data: productPasswordPolicy() }),
+    );
+
+    app.post(
+      '/auth/reset-password-link',
+      {
+        schema: {
+          summary: 'Mail a password-reset link (the answer is the same whether or not the address has an account)',
+          body: z.strictObject({ emailId: z.email().max(254) }),
+          response: { 202: ok },
+        },
+      },
+      async (req, reply) => {
+        await requestPasswordReset(deps, { emailId: req.body.emailId, requestId: req.id });
+        return reply.code(202).send({ data: { ok: true as const } });
+      },
+    );
+
+    app.post(
+      '/auth/valid-url',
+      {
+        schema: {
+          summary: 'Whether a password-reset or invitation link can still be used',
+          body: z.strictObject({ token }),
+          response: { 200: z.object({ data: z.object({ valid: z.boolean(), emailId: z.string().optional() }) }) },
+        },
+      },
+      async (req) => ({ data: await checkAccountLink(deps, req.body.token) }),
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        schema: {
+          summary: 'Set a new password with a reset link; every session of the user ends',
+          body: z.strictObject({ token, password }),
+          response: { 200: okWithEmail },
+        },
+      },
+      async (req) => {
+        const { emailId } = await resetPassword(deps, { ...req.body, requestId: req.id });
+        return { data: { ok: true as const, emailId } };
+      },
+    );
+
+    app.post(
+      '/auth/verify-email',
+      {
+        schema: {
+          summary: 'Mark the e-mail address of a verification link verified',
+          body: z.strictObject({ token }),
+          response: { 200: okWithEmail },
+        },
+      },
+      async (req) => {
+        const { emailId } = await verifyEmail(deps, { token: req.body.token, requestId: req.id });
+        return { data: { ok: true as const, emailId } };
+      },
+    );
+
+    app.post(
+      '/auth/accept-invitation',
+      {
+        schema: {
+          summary: 'Choose the first password with an invitation link',
+          body: z.strictObject({ token, password }),
+          response: { 200: okWithEmail },
+        },
+      },
+      async (req) => {
+        const { emailId } = await acceptInvitation(deps, { ...req.body, requestId: req.id });
+        return { data: { ok: true as const, emailId } };
+      },
+    );
+
+    await app.register(async (authed) => {
+      authed.addHook('preHandler', authenticateWith(deps));
+      authed.post(
+        '/auth/send-verify-email',
+        {
+          schema: {
+            summary: 'Mail the signed-in user a link that verifies their e-mail address',
+            body: z.strictObject({}).optional(),
+            response: { 202: ok },
+          },
+        },
+        async (req, reply) => {
+          await sendVerificationEmail(deps, requireAuthContext(req), req.id);
+          return reply.code(202).send({ data: { ok: true as const } });
+        },
+      );
+    });
+  };
+}
+
+export const accountRecoveryModule = createAccountRecoveryModule();

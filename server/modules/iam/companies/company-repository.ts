@@ -1,0 +1,182 @@
+/**
+ * SQL for companies: a company's own settings (tenant transaction: the row is its own tenant) and the
+ * super-admin's view across tenants (system transaction).
+ */
+import type { Company } from '../../../../src/shared/session-types.ts';
+import { allPermissions } from '../../../../src/shared/permissions.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+
+export const COMPANY_SORT_FIELDS = ['name', 'short_name', 'expiryDate', 'createdAt'] as const;
+export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
+
+const SORT_COLUMNS: Record<CompanySortField, string> = {
+  name: 'lower(name)',
+  short_name: 'lower(short_name)',
+  expiryDate: 'plan_expiry_date',
+  createdAt: 'created_at',
+};
+
+/** A company as the iam resources answer it: the shape the web app knows, plus resource metadata. */
+export interface CompanyItem extends Company {
+  version: number;
+  isExpired: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const SELECT_COMPANY = `SELECT id, version, name, short_name, company_type, account_type, prefered_language, operating_country,
+        currency, timezone, address, phone, is_subscribed_for_campaign, two_factor_auth, account_setup, plan_name,
+        to_char(plan_expiry_date, 'YYYY-MM-DD') AS plan_expiry_date, plan_expiry_date < current_date AS expired,
+        created_at, updated_at
+   FROM companies`;
+
+function toCompany(r: Record<string, unknown>): CompanyItem {
+  const address = typeof r.address === 'string' ? JSON.parse(r.address) : r.address;
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    name: r.name as string,
+    short_name: r.short_name as string,
+    company_type: r.company_type as string,
+    account_type: r.account_type as string,
+    prefered_language: r.prefered_language as string,
+    operating_country: r.operating_country as string,
+    currency: r.currency as string,
+    timezone: r.timezone as string,
+    address: (address ?? {}) as Record<string, unknown>,
+    phone: r.phone as string,
+    is_subscribed_for_campaign: r.is_subscribed_for_campaign as boolean,
+    twoFactorAuth: r.two_factor_auth as boolean,
+    account_setup: r.account_setup as boolean,
+    subscripedPlan: { name: r.plan_name as string, expiryDate: r.plan_expiry_date as string },
+    isExpired: r.expired as boolean,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export async function findCompany(
+  tx: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<CompanyItem | undefined> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_COMPANY} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toCompany(rows[0]) : undefined;
+}
+
+/** Every company the transaction can see: all of them for the system role. */
+export async function listCompanies(
+  tx: Queryable,
+  query: ListQuery<CompanySortField>,
+): Promise<{ items: CompanyItem[]; total: number }> {
+  const where = query.search ? 'WHERE (name ILIKE $1 OR short_name ILIKE $1)' : 'WHERE $1::text IS NULL';
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM companies ${where}`, [pattern]);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_COMPANY} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
+    [pattern, query.limit, query.offset],
+  );
+  return { items: rows.map(toCompany), total: count.rows[0]?.n ?? 0 };
+}
+
+export interface CompanySettingsPatch {
+  name?: string;
+  short_name?: string;
+  company_type?: string;
+  account_type?: string;
+  prefered_language?: string;
+  operating_country?: string;
+  currency?: string;
+  timezone?: string;
+  address?: Record<string, unknown>;
+  phone?: string;
+  is_subscribed_for_campaign?: boolean;
+  twoFactorAuth?: boolean;
+  account_setup?: boolean;
+}
+
+const SETTINGS_COLUMNS: Record<keyof CompanySettingsPatch, string> = {
+  name: 'name',
+  short_name: 'short_name',
+  company_type: 'company_type',
+  account_type: 'account_type',
+  prefered_language: 'prefered_language',
+  operating_country: 'operating_country',
+  currency: 'currency',
+  timezone: 'timezone',
+  address: 'address',
+  phone: 'phone',
+  is_subscribed_for_campaign: 'is_subscribed_for_campaign',
+  twoFactorAuth: 'two_factor_auth',
+  account_setup: 'account_setup',
+};
+
+export async function updateCompanySettings(tx: Queryable, id: string, patch: CompanySettingsPatch): Promise<void> {
+  const set = setClause(
+    { ...patch, address: patch.address ? JSON.stringify(patch.address) : undefined },
+    SETTINGS_COLUMNS,
+    2,
+  );
+  await tx.query(
+    `UPDATE companies SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+export interface CompanyPlanPatch {
+  planName?: string;
+  expiryDate?: string;
+}
+
+const PLAN_COLUMNS: Record<keyof CompanyPlanPatch, string> = { planName: 'plan_name', expiryDate: 'plan_expiry_date' };
+
+export async function updateCompanyPlan(tx: Queryable, id: string, patch: CompanyPlanPatch): Promise<void> {
+  const set = setClause(patch, PLAN_COLUMNS, 2);
+  await tx.query(
+    `UPDATE companies SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+/**
+ * A new tenant (system transaction): the company, every product, and a system Admin role with every
+ * permission for its first administrator.
+ */
+export async function insertCompanyWithDefaults(
+  tx: Queryable,
+  company: {
+    name: string;
+    shortName: string;
+    planName: string;
+    expiryDate: string;
+    operatingCountry: string;
+    currency: string;
+    timezone: string;
+  },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO companies (name, short_name, plan_name, plan_expiry_date, operating_country, currency, timezone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      company.name,
+      company.shortName,
+      company.planName,
+      company.expiryDate,
+      company.operatingCountry,
+      company.currency,
+      company.timezone,
+    ],
+  );
+  const id = rows[0]!.id;
+  await tx.query('INSERT INTO company_products (company_id, product_id) SELECT $1, id FROM products', [id]);
+  await tx.query(
+    `INSERT INTO roles (company_id, name, description, permissions, is_system) VALUES ($1, 'Admin', 'Every permission', $2, true)`,
+    [id, JSON.stringify(allPermissions())],
+  );
+  return id;
+}

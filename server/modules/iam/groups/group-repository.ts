@@ -1,0 +1,116 @@
+/**
+ * SQL for the `/groups` resource (user groups and their members), inside a tenant transaction.
+ */
+import type { Queryable } from '../../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+
+export { GROUP_SORT_FIELDS, type GroupSortField } from '../../../../src/shared/contracts/groups.ts';
+import type { GroupSortField } from '../../../../src/shared/contracts/groups.ts';
+
+const SORT_COLUMNS: Record<GroupSortField, string> = {
+  name: 'lower(g.name)',
+  createdAt: 'g.created_at',
+  updatedAt: 'g.updated_at',
+};
+
+export interface GroupItem {
+  _id: string;
+  version: number;
+  companyId: string;
+  name: string;
+  description: string;
+  memberIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+const SELECT_GROUP = `SELECT g.id, g.version, g.company_id, g.name, g.description, g.created_at, g.updated_at,
+        COALESCE((SELECT array_agg(m.user_id::text ORDER BY m.user_id) FROM user_group_members m WHERE m.group_id = g.id),
+                 '{}'::text[]) AS member_ids
+   FROM user_groups g`;
+
+function toGroup(r: Record<string, unknown>): GroupItem {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    companyId: r.company_id as string,
+    name: r.name as string,
+    description: r.description as string,
+    memberIds: (r.member_ids as string[] | null) ?? [],
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export async function listGroups(
+  tx: Queryable,
+  query: ListQuery<GroupSortField>,
+): Promise<{ items: GroupItem[]; total: number }> {
+  const where = query.search ? 'WHERE (g.name ILIKE $1 OR g.description ILIKE $1)' : 'WHERE $1::text IS NULL';
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_groups g ${where}`, [pattern]);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_GROUP} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'g.id')} LIMIT $2 OFFSET $3`,
+    [pattern, query.limit, query.offset],
+  );
+  return { items: rows.map(toGroup), total: count.rows[0]?.n ?? 0 };
+}
+
+export async function findGroup(
+  tx: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<GroupItem | undefined> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_GROUP} WHERE g.id = $1${options.lock ? ' FOR UPDATE OF g' : ''}`,
+    [id],
+  );
+  return rows[0] ? toGroup(rows[0]) : undefined;
+}
+
+export async function insertGroup(
+  tx: Queryable,
+  group: { companyId: string; name: string; description: string },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    'INSERT INTO user_groups (company_id, name, description) VALUES ($1, $2, $3) RETURNING id',
+    [group.companyId, group.name, group.description],
+  );
+  return rows[0]!.id;
+}
+
+export interface GroupPatch {
+  name?: string;
+  description?: string;
+}
+
+const PATCH_COLUMNS: Record<keyof GroupPatch, string> = { name: 'name', description: 'description' };
+
+export async function updateGroup(tx: Queryable, id: string, patch: GroupPatch): Promise<void> {
+  const set = setClause(patch, PATCH_COLUMNS, 2);
+  await tx.query(
+    `UPDATE user_groups SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+/** Replaces the member list (the ids must already be checked to be users of the company). */
+export async function replaceGroupMembers(
+  tx: Queryable,
+  group: { id: string; companyId: string },
+  userIds: readonly string[],
+): Promise<void> {
+  await tx.query('DELETE FROM user_group_members WHERE group_id = $1', [group.id]);
+  if (userIds.length === 0) return;
+  await tx.query(
+    `INSERT INTO user_group_members (company_id, group_id, user_id)
+     SELECT $1, $2, u FROM unnest($3::uuid[]) AS u ON CONFLICT DO NOTHING`,
+    [group.companyId, group.id, userIds],
+  );
+}
+
+export async function deleteGroup(tx: Queryable, id: string): Promise<boolean> {
+  const { affectedRows } = await tx.query('DELETE FROM user_groups WHERE id = $1', [id]);
+  return affectedRows > 0;
+}

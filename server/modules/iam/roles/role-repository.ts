@@ -1,0 +1,116 @@
+/**
+ * SQL for the `/roles` resource, inside a tenant transaction.
+ */
+import type { Permissions } from '../../../../src/shared/permissions.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+
+export { ROLE_SORT_FIELDS, type RoleSortField } from '../../../../src/shared/contracts/roles.ts';
+import type { RoleSortField } from '../../../../src/shared/contracts/roles.ts';
+
+const SORT_COLUMNS: Record<RoleSortField, string> = {
+  name: 'lower(name)',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+
+export interface RoleItem {
+  _id: string;
+  version: number;
+  companyId: string;
+  name: string;
+  description: string;
+  permissions: Permissions;
+  isSystem: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const SELECT_ROLE = `SELECT id, version, company_id, name, description, permissions, is_system, created_at, updated_at FROM roles`;
+
+function toRole(r: Record<string, unknown>): RoleItem {
+  const permissions = typeof r.permissions === 'string' ? JSON.parse(r.permissions) : r.permissions;
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    companyId: r.company_id as string,
+    name: r.name as string,
+    description: r.description as string,
+    permissions: (permissions ?? {}) as Permissions,
+    isSystem: r.is_system as boolean,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export async function listRoles(
+  tx: Queryable,
+  query: ListQuery<RoleSortField>,
+): Promise<{ items: RoleItem[]; total: number }> {
+  const where = query.search ? 'WHERE (name ILIKE $1 OR description ILIKE $1)' : 'WHERE $1::text IS NULL';
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM roles ${where}`, [pattern]);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_ROLE} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
+    [pattern, query.limit, query.offset],
+  );
+  return { items: rows.map(toRole), total: count.rows[0]?.n ?? 0 };
+}
+
+export async function findRole(
+  tx: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<RoleItem | undefined> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_ROLE} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toRole(rows[0]) : undefined;
+}
+
+export async function insertRole(
+  tx: Queryable,
+  role: { companyId: string; name: string; description: string; permissions: Permissions; isSystem?: boolean },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO roles (company_id, name, description, permissions, is_system) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [role.companyId, role.name, role.description, JSON.stringify(role.permissions), role.isSystem ?? false],
+  );
+  return rows[0]!.id;
+}
+
+export interface RolePatch {
+  name?: string;
+  description?: string;
+  permissions?: Permissions;
+}
+
+const PATCH_COLUMNS: Record<keyof RolePatch, string> = {
+  name: 'name',
+  description: 'description',
+  permissions: 'permissions',
+};
+
+export async function updateRole(tx: Queryable, id: string, patch: RolePatch): Promise<void> {
+  const set = setClause(
+    { ...patch, permissions: patch.permissions ? JSON.stringify(patch.permissions) : undefined },
+    PATCH_COLUMNS,
+    2,
+  );
+  await tx.query(
+    `UPDATE roles SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+export async function countUsersWithRole(tx: Queryable, roleId: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE role_id = $1', [roleId]);
+  return rows[0]?.n ?? 0;
+}
+
+export async function deleteRole(tx: Queryable, id: string): Promise<boolean> {
+  const { affectedRows } = await tx.query('DELETE FROM roles WHERE id = $1 AND NOT is_system', [id]);
+  return affectedRows > 0;
+}

@@ -1,0 +1,162 @@
+/**
+ * SQL for signing in: the user behind an e-mail address (across companies, so as the system role),
+ * two-factor challenges and the sign-in throttle.
+ */
+import type { Queryable } from '../../../db/database.ts';
+
+export interface LoginCandidate {
+  userId: string;
+  companyId: string;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  disabled: boolean;
+  twoFactorAuth: boolean;
+}
+
+const LOGIN_CANDIDATE_SELECT = `SELECT u.id, u.company_id, u.email, u.name, u.password_hash, u.disabled, c.two_factor_auth
+       FROM users u JOIN companies c ON c.id = u.company_id`;
+
+interface LoginCandidateRow {
+  id: string;
+  company_id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  disabled: boolean;
+  two_factor_auth: boolean;
+}
+
+function toLoginCandidate(row: LoginCandidateRow | undefined): LoginCandidate | undefined {
+  return row
+    ? {
+        userId: row.id,
+        companyId: row.company_id,
+        email: row.email,
+        name: row.name,
+        passwordHash: row.password_hash,
+        disabled: row.disabled,
+        twoFactorAuth: row.two_factor_auth,
+      }
+    : undefined;
+}
+
+export async function findLoginCandidate(tx: Queryable, email: string): Promise<LoginCandidate | undefined> {
+  const { rows } = await tx.query<LoginCandidateRow>(`${LOGIN_CANDIDATE_SELECT} WHERE lower(u.email) = lower($1)`, [
+    email,
+  ]);
+  return toLoginCandidate(rows[0]);
+}
+
+/** The same, by user id (a challenge or a one-time code names the user, not the address). */
+export async function findLoginCandidateById(tx: Queryable, userId: string): Promise<LoginCandidate | undefined> {
+  const { rows } = await tx.query<LoginCandidateRow>(`${LOGIN_CANDIDATE_SELECT} WHERE u.id = $1`, [userId]);
+  return toLoginCandidate(rows[0]);
+}
+
+export async function createTwoFactorChallenge(
+  tx: Queryable,
+  challenge: { companyId: string; userId: string; codeHash: string; expiresAt: Date; method: string },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO two_factor_challenges (company_id, user_id, code_hash, expires_at, method)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [challenge.companyId, challenge.userId, challenge.codeHash, challenge.expiresAt, challenge.method],
+  );
+  return rows[0]!.id;
+}
+
+export interface TwoFactorChallenge {
+  id: string;
+  companyId: string;
+  userId: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: Date;
+  consumed: boolean;
+  /** How the first factor was proven (`password`, `google`, …). */
+  method: string;
+}
+
+export async function lockTwoFactorChallenge(tx: Queryable, id: string): Promise<TwoFactorChallenge | undefined> {
+  const { rows } = await tx.query<{
+    id: string;
+    company_id: string;
+    user_id: string;
+    code_hash: string;
+    attempts: number;
+    expires_at: Date;
+    consumed: boolean;
+    method: string;
+  }>(
+    `SELECT id, company_id, user_id, code_hash, attempts, expires_at, consumed_at IS NOT NULL AS consumed, method
+       FROM two_factor_challenges WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        companyId: row.company_id,
+        userId: row.user_id,
+        codeHash: row.code_hash,
+        attempts: row.attempts,
+        expiresAt: new Date(row.expires_at),
+        consumed: row.consumed,
+        method: row.method,
+      }
+    : undefined;
+}
+
+export async function recordChallengeAttempt(tx: Queryable, id: string, consumed: boolean): Promise<void> {
+  await tx.query(
+    `UPDATE two_factor_challenges SET attempts = attempts + 1, consumed_at = CASE WHEN $2 THEN now() ELSE consumed_at END
+      WHERE id = $1`,
+    [id, consumed],
+  );
+}
+
+export interface ThrottleState {
+  failures: number;
+  blockedUntil: Date | null;
+}
+
+export async function readThrottle(tx: Queryable, keys: string[]): Promise<Map<string, ThrottleState>> {
+  const { rows } = await tx.query<{ key: string; failures: number; blocked_until: Date | null }>(
+    'SELECT key, failures, blocked_until FROM login_throttle WHERE key = ANY($1::text[])',
+    [keys],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.key,
+      { failures: r.failures, blockedUntil: r.blocked_until ? new Date(r.blocked_until) : null },
+    ]),
+  );
+}
+
+/** Counts one failure; a key quiet for `decaySeconds` starts again from one. Returns the new count. */
+export async function recordThrottleFailure(
+  tx: Queryable,
+  key: string,
+  now: Date,
+  decaySeconds: number,
+): Promise<number> {
+  const { rows } = await tx.query<{ failures: number }>(
+    `INSERT INTO login_throttle (key, failures, last_failure_at) VALUES ($1, 1, $2)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN login_throttle.last_failure_at < $2::timestamptz - make_interval(secs => $3)
+                       THEN 1 ELSE login_throttle.failures + 1 END,
+       last_failure_at = $2
+     RETURNING failures`,
+    [key, now, decaySeconds],
+  );
+  return rows[0]!.failures;
+}
+
+export async function blockThrottleKey(tx: Queryable, key: string, until: Date): Promise<void> {
+  await tx.query('UPDATE login_throttle SET blocked_until = $2 WHERE key = $1', [key, until]);
+}
+
+export async function clearThrottleKey(tx: Queryable, key: string): Promise<void> {
+  await tx.query('DELETE FROM login_throttle WHERE key = $1', [key]);
+}

@@ -1,0 +1,138 @@
+/**
+ * SQL for the `/users` resource. Runs inside a tenant transaction: row-level security limits every
+ * statement to the caller's company.
+ */
+import type { Queryable } from '../../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+
+export { USER_SORT_FIELDS, type UserSortField } from '../../../../src/shared/contracts/users.ts';
+import type { UserSortField } from '../../../../src/shared/contracts/users.ts';
+
+const SORT_COLUMNS: Record<UserSortField, string> = {
+  name: 'u.name',
+  emailId: 'lower(u.email)',
+  firstName: 'u.first_name',
+  lastName: 'u.last_name',
+  createdAt: 'u.created_at',
+  updatedAt: 'u.updated_at',
+};
+
+export interface UserItem {
+  _id: string;
+  version: number;
+  companyId: string;
+  name: string;
+  emailId: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  disabled: boolean;
+  isSuperAdmin: boolean;
+  roleId: string | null;
+  roleName: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const SELECT_USER = `SELECT u.id, u.version, u.company_id, u.name, u.email, u.first_name, u.last_name, u.email_verified,
+        u.disabled, u.is_super_admin, u.role_id, r.name AS role_name, u.created_at, u.updated_at,
+        (SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id) AS last_sign_in_at
+   FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
+
+function toUser(r: Record<string, unknown>): UserItem {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    companyId: r.company_id as string,
+    name: r.name as string,
+    emailId: r.email as string,
+    firstName: r.first_name as string,
+    lastName: r.last_name as string,
+    emailVerified: r.email_verified as boolean,
+    disabled: r.disabled as boolean,
+    isSuperAdmin: r.is_super_admin as boolean,
+    roleId: (r.role_id as string | null) ?? null,
+    roleName: (r.role_name as string | null) ?? null,
+    lastSignInAt: r.last_sign_in_at == null ? null : isoTimestamp(r.last_sign_in_at),
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+const SEARCH = `(u.name ILIKE $1 OR u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1)`;
+
+export async function listUsers(
+  tx: Queryable,
+  query: ListQuery<UserSortField>,
+): Promise<{ items: UserItem[]; total: number }> {
+  const where = query.search ? `WHERE ${SEARCH}` : 'WHERE $1::text IS NULL';
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${where}`, [pattern]);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_USER} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'u.id')} LIMIT $2 OFFSET $3`,
+    [pattern, query.limit, query.offset],
+  );
+  return { items: rows.map(toUser), total: count.rows[0]?.n ?? 0 };
+}
+
+export async function findUser(
+  tx: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<UserItem | undefined> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_USER} WHERE u.id = $1${options.lock ? ' FOR UPDATE OF u' : ''}`,
+    [id],
+  );
+  return rows[0] ? toUser(rows[0]) : undefined;
+}
+
+export async function insertUser(
+  tx: Queryable,
+  user: { companyId: string; email: string; name: string; firstName: string; lastName: string; roleId: string | null },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO users (company_id, email, name, first_name, last_name, role_id)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [user.companyId, user.email, user.name, user.firstName, user.lastName, user.roleId],
+  );
+  return rows[0]!.id;
+}
+
+export interface UserPatch {
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  roleId?: string | null;
+  disabled?: boolean;
+}
+
+const PATCH_COLUMNS: Record<keyof UserPatch, string> = {
+  name: 'name',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  roleId: 'role_id',
+  disabled: 'disabled',
+};
+
+export async function updateUser(tx: Queryable, id: string, patch: UserPatch): Promise<void> {
+  const set = setClause(patch, PATCH_COLUMNS, 2);
+  await tx.query(
+    `UPDATE users SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+export async function deleteUser(tx: Queryable, id: string): Promise<boolean> {
+  const { affectedRows } = await tx.query('DELETE FROM users WHERE id = $1', [id]);
+  return affectedRows > 0;
+}
+
+/** The ids among `ids` that are users of the transaction's company. */
+export async function existingUserIds(tx: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[])', [ids]);
+  return new Set(rows.map((r) => r.id));
+}
