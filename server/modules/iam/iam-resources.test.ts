@@ -125,6 +125,13 @@ describe('users', () => {
     const stale = await call('PUT', `/users/${created._id}`, admin, { version: 1, lastName: 'Lost' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('VERSION_CONFLICT');
+    // The conflict names the stored version and who wrote it, for the client's conflict dialog.
+    const adminUser = (await call('GET', '/users?search=admin@demo.test', admin)).json().data[0];
+    expect(stale.json().conflict).toEqual({
+      version: 2,
+      updatedAt: ok.json().data.updatedAt,
+      updatedBy: { _id: adminUser._id, name: adminUser.name },
+    });
 
     const viaHeader = await call(
       'PUT',
@@ -371,6 +378,12 @@ describe('permissions', () => {
       expect(res.json().code).toBe('FORBIDDEN');
     }
     expect(await tableChecksums(t.db)).toEqual(before);
+  });
+
+  it('ops@demo.test posting a malformed role gets 403, not a 400 that describes the schema', async () => {
+    const res = await call('POST', '/roles', ops, { name: 42, permissions: 'everything', extra: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' });
   });
 
   it('a call without a token is 401', async () => {

@@ -114,3 +114,26 @@ export async function deleteGroup(tx: Queryable, id: string): Promise<boolean> {
   const { affectedRows } = await tx.query('DELETE FROM user_groups WHERE id = $1', [id]);
   return affectedRows > 0;
 }
+
+/** Groups as the resource kit uses them: insert and update also replace the member list when given. */
+export const groupRepository = {
+  list: listGroups,
+  find: findGroup,
+  async insert(
+    tx: Queryable,
+    group: { companyId: string; name: string; description: string; memberIds: readonly string[] },
+  ): Promise<string> {
+    const id = await insertGroup(tx, group);
+    await replaceGroupMembers(tx, { id, companyId: group.companyId }, group.memberIds);
+    return id;
+  },
+  async update(
+    tx: Queryable,
+    id: string,
+    patch: GroupPatch & { companyId: string; memberIds?: readonly string[] | undefined },
+  ): Promise<void> {
+    await updateGroup(tx, id, { name: patch.name, description: patch.description });
+    if (patch.memberIds) await replaceGroupMembers(tx, { id, companyId: patch.companyId }, patch.memberIds);
+  },
+  remove: deleteGroup,
+};

@@ -125,3 +125,16 @@ export async function deleteIssue(tx: Queryable, id: string): Promise<boolean> {
   const { affectedRows } = await tx.query('DELETE FROM issues WHERE id = $1', [id]);
   return affectedRows > 0;
 }
+
+/** The issue tracker as the resource kit uses it; the list's filters come from the validated query. */
+export const issueRepository = {
+  list: (
+    tx: Queryable,
+    query: ListQuery<IssueSortField>,
+    filters: { status?: IssueStatus; priority?: IssuePriority },
+  ) => listIssues(tx, query, { status: filters.status, priority: filters.priority }),
+  find: findIssue,
+  insert: insertIssue,
+  update: updateIssue,
+  remove: deleteIssue,
+};

@@ -114,3 +114,12 @@ export async function deleteRole(tx: Queryable, id: string): Promise<boolean> {
   const { affectedRows } = await tx.query('DELETE FROM roles WHERE id = $1 AND NOT is_system', [id]);
   return affectedRows > 0;
 }
+
+/** Roles as the resource kit uses them. */
+export const roleRepository = {
+  list: listRoles,
+  find: findRole,
+  insert: insertRole,
+  update: updateRole,
+  remove: deleteRole,
+};

@@ -136,3 +136,12 @@ export async function existingUserIds(tx: Queryable, ids: readonly string[]): Pr
   const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[])', [ids]);
   return new Set(rows.map((r) => r.id));
 }
+
+/** Users as the resource kit uses them. */
+export const userRepository = {
+  list: listUsers,
+  find: findUser,
+  insert: insertUser,
+  update: updateUser,
+  remove: deleteUser,
+};
