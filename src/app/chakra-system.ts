@@ -72,7 +72,8 @@ export const appSystem = createSystem(
       globalCss: {
         ...globalCss,
         // The page is a shade off white (panels and cards stand on it in `bg.panel`).
-        html: { ...globalCss.html, bg: 'bg.subtle' },
+        // In dark mode the page is black, so that panels (`bg.panel`) still stand out.
+        html: { ...globalCss.html, bg: { base: 'bg.subtle', _dark: 'bg' } },
       },
       theme: {
         breakpoints,
