@@ -1,4 +1,4 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { signedInRedirect } from '../features/session/redirect-target';
@@ -63,17 +63,17 @@ function PublicFrame({ children }: { children: ReactNode }) {
         gradientTo="brand.950"
       >
         <Logo inverted size="lg" />
-        <Stack gap={4}>
-          <Text fontSize="3xl" fontWeight="semibold" lineHeight="short" letterSpacing="-0.02em">
+        <Box>
+          <chakra.p fontSize="3xl" fontWeight="semibold" lineHeight="short" letterSpacing="-0.02em">
             Every shipment, quote and customer on one desk.
-          </Text>
-          <Text color="brand.100">
+          </chakra.p>
+          <chakra.p marginTop={4} color="brand.100">
             Freight Desk keeps your forwarding team in step: offices, warehouses and the road.
-          </Text>
-        </Stack>
-        <Text textStyle="sm" color="brand.200">
+          </chakra.p>
+        </Box>
+        <chakra.p textStyle="sm" color="brand.200">
           Your company’s data is yours alone: every company is kept apart by the database itself.
-        </Text>
+        </chakra.p>
       </Flex>
       <Box as="main" flex="1" paddingX={{ base: 4, md: 8 }} paddingY={{ base: 6, md: 8 }}>
         <Box display={{ base: 'block', lg: 'none' }} marginBottom={6}>

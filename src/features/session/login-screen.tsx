@@ -1,8 +1,9 @@
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { completeSignIn } from '../../lib/session/session-store';
 import type { LoginAnswer } from './api/sign-in';
+import { AuthCard } from './auth-card';
 import { signInErrorMessage } from './sign-in-errors';
 import { FormMessage, TextField } from './text-field';
 
@@ -74,16 +75,7 @@ export function LoginScreen() {
   };
 
   return (
-    <Box
-      maxWidth="md"
-      marginX="auto"
-      marginTop={{ base: 0, md: 16 }}
-      bg="bg.panel"
-      borderWidth="1px"
-      borderRadius="l3"
-      boxShadow="sm"
-      padding={{ base: 6, md: 10 }}
-    >
+    <AuthCard>
       <Heading as="h1" size="2xl" letterSpacing="-0.02em">
         {step.kind === 'forgot' ? 'Reset your password' : 'Sign in'}
       </Heading>
@@ -132,7 +124,7 @@ export function LoginScreen() {
           )}
         </Suspense>
       )}
-    </Box>
+    </AuthCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { HStack, chakra, type HTMLChakraProps } from '@chakra-ui/react';
+import { Flex, chakra, type HTMLChakraProps } from '@chakra-ui/react';
 
 /**
  * The Freight Desk mark: an "F" stacked from three containers on a brand-blue tile, with an amber
@@ -19,7 +19,7 @@ export function LogoMark(props: HTMLChakraProps<'svg'>) {
 /** Mark and name. `inverted` for the name on a dark brand surface. */
 export function Logo({ size = 'md', inverted = false }: { size?: 'md' | 'lg'; inverted?: boolean }) {
   return (
-    <HStack gap={size === 'lg' ? 3 : 2.5}>
+    <Flex alignItems="center" gap={size === 'lg' ? 3 : 2.5}>
       <LogoMark width={size === 'lg' ? 10 : 8} height={size === 'lg' ? 10 : 8} />
       <chakra.span
         fontWeight="bold"
@@ -30,6 +30,6 @@ export function Logo({ size = 'md', inverted = false }: { size?: 'md' | 'lg'; in
       >
         Freight Desk
       </chakra.span>
-    </HStack>
+    </Flex>
   );
 }
