@@ -3,14 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INTEGRATION_SCRIPT_IDS, SESSION_CHANNEL, SETUP_COOLDOWN_MS, COOKIE_POLL_MS } from '../../shared/session-rules';
 import type { CurrentUser } from '../../shared/session-types';
 import type * as CookiesModule from '../cookies';
+import type { IdentitySignInOutcome } from '../firebase/firebase-session';
 import type * as RemoveIntegrationsModule from '../integrations/remove-integrations';
 import type * as LifecycleModule from './session-lifecycle';
-import type * as StoreModule from './session-store';
+import type * as StoreModule from './session-state';
 import { unwrapSessionMessage, wrapSessionMessage, type SessionMessage } from '../../shared/sw-messages';
 
 /** Every side effect of the lifecycle that has to happen in order, as the fakes below saw it. */
 const steps = vi.hoisted(() => [] as string[]);
 const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+const identity = vi.hoisted(() => ({
+  signInToIdentityProvider: vi.fn(async (): Promise<IdentitySignInOutcome> => 'signed-in'),
+  signOutOfIdentityProvider: vi.fn(async () => void steps.push('identity-provider')),
+}));
 const serverFetch = vi.hoisted(() => vi.fn());
 
 vi.mock('../api/api-client', () => api);
@@ -20,10 +25,7 @@ vi.mock('./query-persistence', () => ({
   clearQueryPersistence: vi.fn(async () => void steps.push('query-cache')),
 }));
 vi.mock('idb-keyval', () => ({ clear: vi.fn(async () => void steps.push('indexeddb')) }));
-vi.mock('../firebase/firebase-session', () => ({
-  signInToIdentityProvider: vi.fn(async () => undefined),
-  signOutOfIdentityProvider: vi.fn(async () => void steps.push('identity-provider')),
-}));
+vi.mock('../firebase/firebase-session', () => identity);
 // The real removal and the real cookies, each recording when it ran.
 vi.mock('../integrations/remove-integrations', async (importOriginal) => {
   const original = await importOriginal<typeof RemoveIntegrationsModule>();
@@ -99,6 +101,8 @@ beforeEach(async () => {
   steps.length = 0;
   fromOtherTabs.length = 0;
   api.apiFetch.mockReset();
+  identity.signInToIdentityProvider.mockReset();
+  identity.signInToIdentityProvider.mockResolvedValue('signed-in');
   api.apiFetch.mockImplementation(async (_service: string, path: string) => {
     if (path === '/fetch-user') return { data: [USER] };
     return { data: [] };
@@ -116,7 +120,7 @@ beforeEach(async () => {
   trackListeners(window);
   vi.resetModules();
   lifecycle = await import('./session-lifecycle');
-  store = await import('./session-store');
+  store = await import('./session-state');
   testChannel = new BroadcastChannel(SESSION_CHANNEL);
   testChannel.onmessage = (event: MessageEvent) => {
     const message = unwrapSessionMessage(event.data);
@@ -217,6 +221,35 @@ describe('session set-up', () => {
     expect(document.cookie).not.toContain('__cez_');
     expect(steps.at(-1)).toBe('redirect');
   });
+});
+
+describe('the identity-provider sign-in after set-up', () => {
+  it('ends the product session, to login, when the identity provider refuses the user', async () => {
+    const bridge = await import('./route-bridge');
+    bridge.registerRouteBridge({ goToLogin: () => steps.push('redirect'), currentRouteRequiresAuth: () => true });
+    identity.signInToIdentityProvider.mockResolvedValue('user-rejected');
+    await setCookies();
+
+    await lifecycle.startSessionLifecycle();
+    await vi.waitFor(() => expect(steps).toContain('redirect'));
+
+    expect(identity.signInToIdentityProvider).toHaveBeenCalledTimes(1);
+    expect(store.getSessionState().isLoggedIn).toBe(false);
+    expect(document.cookie).not.toContain('__cez_');
+  });
+
+  it.each(['signed-in', 'unavailable', 'failed'] as const)(
+    'keeps the product session when it is %s',
+    async (outcome) => {
+      identity.signInToIdentityProvider.mockResolvedValue(outcome);
+      await signedIn();
+      await settle();
+
+      expect(identity.signInToIdentityProvider).toHaveBeenCalledTimes(1);
+      expect(store.getSessionState().isLoggedIn).toBe(true);
+      expect(document.cookie).toContain('__cez_at');
+    },
+  );
 });
 
 describe('the cookie watch', () => {

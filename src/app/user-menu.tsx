@@ -1,6 +1,6 @@
 import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useColorMode } from '../../lib/ui/use-color-mode';
+import { useColorMode } from '../lib/ui/use-color-mode';
 
 /** Initials for the avatar: first letters of the first two words of the name, else of the e-mail. */
 export function initialsOf(name: string | undefined, email: string | undefined): string {
