@@ -11,10 +11,14 @@ import {
   type PermissionModule,
   type Permissions,
 } from '../../shared/permissions';
-import type { CurrentUser } from '../../shared/session-types';
+
+/** The part of the session's current user (`fetch-user`) that permissions are read from. */
+export interface UserWithRole {
+  role: { permissions: Record<string, string[]> } | null;
+}
 
 /** The role's permissions, keeping only known modules and actions (a role row is data, not code). */
-export function permissionsOf(user: Pick<CurrentUser, 'role'> | null | undefined): Permissions {
+export function permissionsOf(user: UserWithRole | null | undefined): Permissions {
   const raw = user?.role?.permissions ?? {};
   const result: Permissions = {};
   for (const module of PERMISSION_MODULES) {
@@ -26,7 +30,7 @@ export function permissionsOf(user: Pick<CurrentUser, 'role'> | null | undefined
 }
 
 export function userCan(
-  user: Pick<CurrentUser, 'role'> | null | undefined,
+  user: UserWithRole | null | undefined,
   module: PermissionModule,
   action: PermissionAction,
 ): boolean {
