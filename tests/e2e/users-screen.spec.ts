@@ -176,6 +176,27 @@ test.describe('the users screens', () => {
     await context.close();
   });
 
+  test('the list says when nothing matches and when it is offline', async ({ page, context }) => {
+    await signIn(page, DEMO_ADMIN.emailId);
+    await page.goto('/settings/users?sort=-emailId');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.getByRole('columnheader', { name: /E-mail/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(table.getByRole('row').nth(1)).toContainText('unverified@demo.test');
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('no-such-colleague');
+    await expect(page.getByText('No users match “no-such-colleague”')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear the search' }).click();
+    await expect(table.getByRole('row').filter({ hasText: 'admin@demo.test' })).toHaveCount(1);
+
+    await context.setOffline(true);
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('ops');
+    await expect(page.getByText(/You are offline/)).toBeVisible();
+    await context.setOffline(false);
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('ops@');
+    await expect(table.getByRole('row').filter({ hasText: 'ops@demo.test' })).toHaveCount(1);
+    await expect(page.getByText(/You are offline/)).toHaveCount(0);
+  });
+
   test('a role without the users permission sees no Users section and cannot open it', async ({ page }) => {
     await signIn(page, 'ops@demo.test');
     await page.goto('/settings/profile');
