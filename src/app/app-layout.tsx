@@ -49,7 +49,7 @@ function DeferredLoadingOverlay({ loading }: { loading: boolean }) {
  */
 function PublicFrame({ children }: { children: ReactNode }) {
   return (
-    <Flex minHeight="100dvh" bg="bg.subtle">
+    <Flex minHeight="100dvh">
       <Flex
         display={{ base: 'none', lg: 'flex' }}
         direction="column"

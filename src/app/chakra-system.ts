@@ -73,7 +73,8 @@ export const appSystem = createSystem(
         ...globalCss,
         // The page is a shade off white (panels and cards stand on it in `bg.panel`).
         // In dark mode the page is black, so that panels (`bg.panel`) still stand out.
-        html: { ...globalCss.html, bg: { base: 'bg.subtle', _dark: 'bg' } },
+        // (`_dark` would select `.dark html`: the class sits on <html> itself, hence `&.dark`.)
+        html: { ...globalCss.html, bg: 'bg.subtle', '&.dark': { bg: 'bg' } },
       },
       theme: {
         breakpoints,
