@@ -1,9 +1,10 @@
-import { Box } from '@chakra-ui/react';
+import { Box, Flex, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { signedInRedirect } from '../features/session/redirect-target';
 import { onSessionExpired } from '../lib/session/session-expired-notice';
 import { useSession } from '../lib/session/use-session';
+import { Logo } from '../lib/ui/logo';
 import { currentToasts, showToast, subscribeToasts } from '../lib/ui/toast-store';
 import { RequireAuth } from './require-auth';
 import { RouteLoading } from './route-loading';
@@ -42,11 +43,45 @@ function DeferredLoadingOverlay({ loading }: { loading: boolean }) {
   ) : null;
 }
 
+/**
+ * The frame of the public screens (sign-in, password links, social sign-in): the brand panel beside the
+ * screen on wide windows, the logo above it on narrow ones.
+ */
 function PublicFrame({ children }: { children: ReactNode }) {
   return (
-    <Box as="main" minHeight="100dvh" paddingX={{ base: 4, md: 8 }} paddingY={8}>
-      {children}
-    </Box>
+    <Flex minHeight="100dvh">
+      <Flex
+        display={{ base: 'none', lg: 'flex' }}
+        direction="column"
+        justifyContent="space-between"
+        width="md"
+        flexShrink={0}
+        padding={10}
+        color="white"
+        bgGradient="to-br"
+        gradientFrom="brand.800"
+        gradientTo="brand.950"
+      >
+        <Logo inverted size="lg" />
+        <Box>
+          <chakra.p fontSize="3xl" fontWeight="semibold" lineHeight="short" letterSpacing="-0.02em">
+            Every shipment, quote and customer on one desk.
+          </chakra.p>
+          <chakra.p marginTop={4} color="brand.100">
+            Freight Desk keeps your forwarding team in step: offices, warehouses and the road.
+          </chakra.p>
+        </Box>
+        <chakra.p textStyle="sm" color="brand.200">
+          Your company’s data is yours alone: every company is kept apart by the database itself.
+        </chakra.p>
+      </Flex>
+      <Box as="main" flex="1" paddingX={{ base: 4, md: 8 }} paddingY={{ base: 6, md: 8 }}>
+        <Box display={{ base: 'block', lg: 'none' }} marginBottom={6}>
+          <Logo />
+        </Box>
+        {children}
+      </Box>
+    </Flex>
   );
 }
 
@@ -80,9 +115,9 @@ export function AppLayout() {
         // the frame's chunk.
         <Suspense
           fallback={
-            <PublicFrame>
+            <Box as="main" padding={8}>
               <RouteLoading />
-            </PublicFrame>
+            </Box>
           }
         >
           <SignedInFrame>{screen}</SignedInFrame>

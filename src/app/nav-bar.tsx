@@ -5,6 +5,7 @@ import { badgeText } from '../features/notifications/notification-badge';
 import { useUnreadNotificationCount } from '../features/notifications/use-unread-notification-count';
 import { logout } from '../lib/session/session-store';
 import { useSession } from '../lib/session/use-session';
+import { Logo } from '../lib/ui/logo';
 import { showToast } from '../lib/ui/toast-store';
 import { SUBSCRIPTION_EXPIRED_MESSAGE } from './banner-messages';
 import { Icon } from './icons';
@@ -40,8 +41,9 @@ export function NavBar() {
       insetX={0}
       height={NAV_BAR_HEIGHT}
       zIndex="sticky"
-      bg="bg"
+      bg="bg.panel"
       borderBottomWidth="1px"
+      boxShadow="xs"
     >
       <Flex
         as="nav"
@@ -51,9 +53,9 @@ export function NavBar() {
         justifyContent="space-between"
         paddingX={{ base: 4, md: 8 }}
       >
-        <Link asChild fontWeight="bold" fontSize="lg" color="blue.fg" textDecoration="none">
+        <Link asChild textDecoration="none" _hover={{ textDecoration: 'none', opacity: 0.85 }}>
           <RouterLink to="/dashboard" aria-label="Freight Desk, go to the dashboard">
-            Freight Desk
+            <Logo />
           </RouterLink>
         </Link>
         <HStack gap={1}>

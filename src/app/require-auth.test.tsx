@@ -9,6 +9,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/session-context';
 import { createQueryClient } from '../lib/query-client';
 
+/**
+ * A lazy screen's first import is transformed on demand; on a busy machine that takes more than
+ * findBy's default second (the users screens carry the table and form libraries).
+ */
+const LAZY_SCREEN = { timeout: 5000 };
+
 /** Renders the real route table in memory, with the given session, starting at `path`. */
 function renderAt(path: string, isLoggedIn: boolean) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -30,7 +36,7 @@ describe('RequireAuth with the route table', () => {
   it('sends a logged-out visitor of / to /login, remembering where they were going', async () => {
     const router = renderAt('/', false);
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, LAZY_SCREEN)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect_uri')).toBe('/dashboard');
   });
@@ -38,14 +44,14 @@ describe('RequireAuth with the route table', () => {
   it('keeps the full deep link, query included, in redirect_uri', async () => {
     const router = renderAt('/settings/users?page=2', false);
 
-    await screen.findByRole('heading', { name: 'Sign in' });
+    await screen.findByRole('heading', { name: 'Sign in' }, LAZY_SCREEN);
     expect(new URLSearchParams(router.state.location.search).get('redirect_uri')).toBe('/settings/users?page=2');
   });
 
   it('shows a protected screen to a signed-in user', async () => {
     const router = renderAt('/settings/profile', true);
 
-    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your profile' }, LAZY_SCREEN)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/settings/profile');
   });
@@ -53,24 +59,24 @@ describe('RequireAuth with the route table', () => {
   it('takes a signed-in user from / to the dashboard', async () => {
     const router = renderAt('/', true);
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, LAZY_SCREEN)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('shows public screens without a session', async () => {
     renderAt('/account-reset/confirm', false);
-    expect(await screen.findByRole('heading', { name: 'Confirm password reset' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirm password reset' }, LAZY_SCREEN)).toBeTruthy();
   });
 
   it('shows not-found for an unknown path, signed in or not', async () => {
     const router = renderAt('/no-such-page', false);
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, LAZY_SCREEN)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/no-such-page');
   });
 
   it('shows the sign-in form to a logged-out visitor', async () => {
     renderAt('/login', false);
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in' }, LAZY_SCREEN)).toBeTruthy();
     expect(screen.getByLabelText('E-mail')).toBeTruthy();
     expect(screen.getByLabelText('Password')).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
+import { useColorMode } from '../lib/ui/use-color-mode';
 
 /** Initials for the avatar: first letters of the first two words of the name, else of the e-mail. */
 export function initialsOf(name: string | undefined, email: string | undefined): string {
@@ -9,13 +10,14 @@ export function initialsOf(name: string | undefined, email: string | undefined):
 }
 
 /**
- * The avatar menu (SPEC.md section 2): the user's name and e-mail, an "Available" indicator and
- * "Sign out". A disclosure button and a panel rather than Chakra's Menu, whose recipe and Ark machine
+ * The avatar menu (SPEC.md section 2): the user's name and e-mail, an "Available" indicator, the light
+ * or dark theme and "Sign out". A disclosure button and a panel rather than Chakra's Menu, whose recipe and Ark machine
  * are not worth it for one action; Escape and a click outside close it.
  */
 export function UserMenu({ name, email, onSignOut }: { name: string; email: string; onSignOut: () => void }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const { colorMode, toggleColorMode } = useColorMode();
 
   useEffect(() => {
     if (!open) return;
@@ -44,7 +46,7 @@ export function UserMenu({ name, email, onSignOut }: { name: string; email: stri
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
       >
-        <Circle size="8" bg="blue.solid" color="blue.contrast" fontSize="sm" fontWeight="semibold">
+        <Circle size="8" bg="brand.solid" color="brand.contrast" fontSize="sm" fontWeight="semibold">
           {initialsOf(name, email)}
         </Circle>
       </Button>
@@ -75,6 +77,9 @@ export function UserMenu({ name, email, onSignOut }: { name: string; email: stri
             <Circle size="2.5" bg="green.solid" aria-hidden="true" />
             <Text>Available</Text>
           </HStack>
+          <Button size="sm" variant="ghost" justifyContent="flex-start" onClick={toggleColorMode}>
+            {colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          </Button>
           <Button size="sm" variant="outline" onClick={onSignOut}>
             Sign out
           </Button>

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import {
 } from '../../shared/password-policy';
 import { QueryProvider } from '../../lib/query-provider';
 import { checkAccountLink, getPasswordPolicy, setPasswordWithLink } from './api/account-links';
+import { AuthCard } from './auth-card';
 import { FormMessage, TextField } from './text-field';
 
 /** The rules a policy shows as a checklist, in order (COMMON_PASSWORD only comes from the server). */
@@ -88,8 +89,8 @@ function AccountResetConfirmForm() {
   const invalid = token === '' || link.isError || link.data?.valid === false;
 
   return (
-    <Box maxWidth="sm" marginX="auto" marginTop={{ base: 4, md: 16 }}>
-      <Heading as="h1" size="2xl" marginBottom={6}>
+    <AuthCard>
+      <Heading as="h1" size="2xl" letterSpacing="-0.02em" marginBottom={6}>
         {title}
       </Heading>
       {invalid ? (
@@ -136,12 +137,12 @@ function AccountResetConfirmForm() {
               onChange={(event) => setConfirmation(event.currentTarget.value)}
             />
             {error && <FormMessage tone="error">{error}</FormMessage>}
-            <Button type="submit" colorPalette="blue" disabled={busy}>
+            <Button type="submit" colorPalette="brand" size="lg" disabled={busy}>
               {invite ? 'Set password' : 'Reset password'}
             </Button>
           </Stack>
         </form>
       )}
-    </Box>
+    </AuthCard>
   );
 }

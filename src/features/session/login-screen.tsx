@@ -1,8 +1,9 @@
-import { Box, Button, Heading, Stack } from '@chakra-ui/react';
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { completeSignIn } from '../../lib/session/session-store';
 import type { LoginAnswer } from './api/sign-in';
+import { AuthCard } from './auth-card';
 import { signInErrorMessage } from './sign-in-errors';
 import { FormMessage, TextField } from './text-field';
 
@@ -74,10 +75,15 @@ export function LoginScreen() {
   };
 
   return (
-    <Box maxWidth="sm" marginX="auto" marginTop={{ base: 4, md: 16 }}>
-      <Heading as="h1" size="2xl" marginBottom={6}>
+    <AuthCard>
+      <Heading as="h1" size="2xl" letterSpacing="-0.02em">
         {step.kind === 'forgot' ? 'Reset your password' : 'Sign in'}
       </Heading>
+      <Text color="fg.muted" marginTop={1} marginBottom={8}>
+        {step.kind === 'forgot'
+          ? 'We will mail you a link to choose a new password.'
+          : 'Welcome back. Sign in to your company’s desk.'}
+      </Text>
       {step.kind === 'password' ? (
         <Stack gap={4}>
           <form aria-label="Sign in" noValidate onSubmit={onSubmit}>
@@ -91,15 +97,21 @@ export function LoginScreen() {
                   <FormMessage tone="info">Your password is set. Sign in with it.</FormMessage>
                 )
               )}
-              <Button type="submit" colorPalette="blue" disabled={busy}>
+              <Button type="submit" colorPalette="brand" size="lg" disabled={busy}>
                 Sign in
               </Button>
             </Stack>
           </form>
-          <Button variant="outline" onClick={() => void onGoogle()} disabled={busy}>
+          <Button variant="outline" size="lg" onClick={() => void onGoogle()} disabled={busy}>
             Continue with Google
           </Button>
-          <Button variant="plain" size="sm" alignSelf="center" onClick={() => setStep({ kind: 'forgot' })}>
+          <Button
+            variant="plain"
+            size="sm"
+            alignSelf="center"
+            color="brand.fg"
+            onClick={() => setStep({ kind: 'forgot' })}
+          >
             Forgot password?
           </Button>
         </Stack>
@@ -112,7 +124,7 @@ export function LoginScreen() {
           )}
         </Suspense>
       )}
-    </Box>
+    </AuthCard>
   );
 }
 

@@ -1,18 +1,37 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
+import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { useSession } from '../../../lib/session/use-session';
+import { UserProfile } from './user-profile';
 
 /**
- * Placeholder for the profile screen, which serves both the user's own profile (/settings/profile)
- * and editing another user (/settings/users/:id), as SPEC.md section 2 prescribes.
+ * The profile screen, which serves both the user's own profile (/settings/profile) and editing another
+ * user (/settings/users/:id), as SPEC.md section 2 prescribes: both render `UserProfile`. The own
+ * profile's own features (password, photo, preferences) arrive with their issue.
  */
 export function ProfileScreen() {
   const { id } = useParams();
+  const { user } = useSession();
+  const canReadUsers = useCan('users', 'read');
+  if (id !== undefined) {
+    return (
+      <RequirePermission module="users" action="read">
+        <UserProfile key={id} userId={id} />
+      </RequirePermission>
+    );
+  }
+  if (user && canReadUsers) return <UserProfile userId={user._id} />;
+  // A role without access to the users resource still sees who it is signed in as.
   return (
-    <section>
+    <Box as="section" bg="bg.panel" borderWidth="1px" borderRadius="l3" padding={6}>
       <Heading as="h2" size="xl">
-        {id === undefined ? 'Your profile' : 'Edit user'}
+        Your profile
       </Heading>
-      <Text marginTop={2}>{id === undefined ? '' : `User ${id}. `}This screen arrives with its issue.</Text>
-    </section>
+      <Text marginTop={2}>{user?.name}</Text>
+      <Text color="fg.muted">{user?.emailId}</Text>
+      <Text color="fg.muted" marginTop={4} textStyle="sm">
+        Changing your own details arrives with its issue.
+      </Text>
+    </Box>
   );
 }

@@ -1,0 +1,244 @@
+import { Box, Button, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { updateUserBody, type User } from '../../../shared/contracts/users';
+import { isApiError } from '../../../lib/api/api-error';
+import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { formResolver } from '../../../lib/resource-kit/form-resolver';
+import { NotAllowedScreen } from '../../../lib/resource-kit/not-allowed-screen';
+import { useCan } from '../../../lib/resource-kit/permission-gate';
+import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
+import { useSession } from '../../../lib/session/use-session';
+import { showToast } from '../../../lib/ui/toast-store';
+import { useRolesForAssignment } from '../users/api/get-roles';
+import { useUpdateUser } from '../users/api/update-user';
+import { usersResource } from '../users/api/users-resource';
+import { UserStatusBadge } from '../users/user-status-badge';
+import { lastSignInText } from '../users/user-status';
+
+/** The profile form edits these fields of `PATCH /users/{id}` (the server's own schema validates them). */
+const profileBody = updateUserBody.pick({ firstName: true, lastName: true, name: true, roleId: true });
+type ProfileInput = z.input<typeof profileBody>;
+type ProfileBody = z.output<typeof profileBody>;
+const FIELDS = ['firstName', 'lastName', 'name', 'roleId'] as const;
+
+const formValues = (user: User): ProfileInput => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  name: user.name,
+  roleId: user.roleId,
+});
+
+/**
+ * One user's profile: the screen behind /settings/users/{id} and /settings/profile alike (SPEC.md
+ * section 2). What can be changed follows the role: name and role for `users.update`, disabling too;
+ * nobody disables themselves or changes their own role (the server refuses it as well).
+ */
+export function UserProfile({ userId }: { userId: string }) {
+  const query = useQuery(usersResource.itemQueryOptions(userId));
+  if (query.error) {
+    if (isApiError(query.error) && query.error.status === 403) return <NotAllowedScreen />;
+    const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <Box role="alert" bg="bg.panel" borderWidth="1px" borderRadius="l3" padding={8}>
+        <Heading as="h2" size="lg">
+          {missing ? 'User not found' : 'The user could not be loaded'}
+        </Heading>
+        <Text color="fg.muted" marginTop={2}>
+          {missing ? 'There is no user at this address in your company.' : query.error.message}
+        </Text>
+      </Box>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Text role="status" color="fg.muted">
+        Loading the user…
+      </Text>
+    );
+  }
+  return <UserProfileForm user={query.data} onReload={() => query.refetch().then((r) => r.data)} />;
+}
+
+function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promise<User | undefined> }) {
+  const { user: me } = useSession();
+  const isSelf = me?._id === user._id;
+  const canUpdate = useCan('users', 'update');
+  const roles = useRolesForAssignment(canUpdate && !isSelf);
+  const update = useUpdateUser(user._id);
+  const form = useForm<ProfileInput, unknown, ProfileBody>({
+    resolver: formResolver(profileBody),
+    defaultValues: formValues(user),
+  });
+  const save = useConflictAwareSave({
+    form,
+    fieldNames: FIELDS,
+    save: update,
+    onSaved: (saved) => {
+      form.reset(formValues(saved));
+      showToast({ status: 'success', title: 'Saved' });
+    },
+  });
+  // A newer copy of the user arriving (reload, another tab's save) becomes the form's baseline.
+  useEffect(() => {
+    form.reset(formValues(user));
+  }, [user, form]);
+
+  const errors = form.formState.errors;
+  const editable = canUpdate;
+  const onSubmit = form.handleSubmit((body) =>
+    save.submit({ ...body, ...(isSelf ? { roleId: undefined } : {}), version: user.version }),
+  );
+
+  return (
+    <Stack gap={6}>
+      <Flex
+        bg="bg.panel"
+        borderWidth="1px"
+        borderRadius="l3"
+        padding={6}
+        gap={4}
+        justifyContent="space-between"
+        alignItems="flex-start"
+        wrap="wrap"
+      >
+        <Box minWidth={0}>
+          <Flex alignItems="center" gap={3} wrap="wrap">
+            <Heading as="h2" size="xl">
+              {user.name || user.emailId}
+            </Heading>
+            <UserStatusBadge user={user} />
+          </Flex>
+          <Text color="fg.muted" marginTop={1}>
+            {user.emailId}
+          </Text>
+        </Box>
+        <Grid templateColumns="auto auto" columnGap={4} rowGap={1} textStyle="sm">
+          <Text color="fg.muted">Role</Text>
+          <Text>{user.roleName ?? 'No role'}</Text>
+          <Text color="fg.muted">Last sign-in</Text>
+          <Text data-testid="last-sign-in">{lastSignInText(user.lastSignInAt)}</Text>
+        </Grid>
+      </Flex>
+
+      <chakra.form
+        noValidate
+        aria-label="Profile"
+        onSubmit={onSubmit}
+        bg="bg.panel"
+        borderWidth="1px"
+        borderRadius="l3"
+        padding={6}
+      >
+        <Heading as="h3" size="md" marginBottom={4}>
+          Details
+        </Heading>
+        <fieldset disabled={!editable}>
+          <Stack gap={4}>
+            <Flex gap={4} direction={{ base: 'column', sm: 'row' }}>
+              <FormField label="First name" error={errors.firstName?.message}>
+                {(control) => <TextInput {...control} {...form.register('firstName')} />}
+              </FormField>
+              <FormField label="Last name" error={errors.lastName?.message}>
+                {(control) => <TextInput {...control} {...form.register('lastName')} />}
+              </FormField>
+            </Flex>
+            <FormField label="Display name" error={errors.name?.message} hint="How colleagues see this user.">
+              {(control) => <TextInput {...control} {...form.register('name')} />}
+            </FormField>
+            {!isSelf && (
+              <FormField label="Role" error={errors.roleId?.message}>
+                {(control) => (
+                  <SelectInput
+                    {...control}
+                    {...form.register('roleId', { setValueAs: (value: string | null) => (value ? value : null) })}
+                  >
+                    <option value="">No role</option>
+                    {/* The current role, even before the list arrives, so the select never shows a wrong value. */}
+                    {user.roleId && !roles.data?.some((role) => role._id === user.roleId) && (
+                      <option value={user.roleId}>{user.roleName ?? 'Current role'}</option>
+                    )}
+                    {roles.data?.map((role) => (
+                      <option key={role._id} value={role._id}>
+                        {role.name}
+                      </option>
+                    ))}
+                  </SelectInput>
+                )}
+              </FormField>
+            )}
+            {save.formError && (
+              <Text role="alert" color="fg.error" textStyle="sm">
+                {save.formError}
+              </Text>
+            )}
+            {editable && (
+              <Flex justifyContent="flex-end" gap={3}>
+                <Button
+                  variant="outline"
+                  disabled={!form.formState.isDirty || save.busy}
+                  onClick={() => form.reset(formValues(user))}
+                >
+                  Discard changes
+                </Button>
+                <Button type="submit" colorPalette="brand" disabled={save.busy}>
+                  Save
+                </Button>
+              </Flex>
+            )}
+          </Stack>
+        </fieldset>
+      </chakra.form>
+
+      {editable && !isSelf && (
+        <Flex
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor={user.disabled ? 'border' : 'border.error'}
+          borderRadius="l3"
+          padding={6}
+          gap={4}
+          justifyContent="space-between"
+          alignItems="center"
+          wrap="wrap"
+        >
+          <Box>
+            <Heading as="h3" size="md">
+              {user.disabled ? 'Enable this user' : 'Disable this user'}
+            </Heading>
+            <Text color="fg.muted" textStyle="sm" marginTop={1}>
+              {user.disabled
+                ? 'They can sign in again with their password.'
+                : 'They are signed out everywhere at once and cannot sign in until enabled again.'}
+            </Text>
+          </Box>
+          <Button
+            colorPalette={user.disabled ? 'green' : 'red'}
+            variant={user.disabled ? 'solid' : 'outline'}
+            disabled={save.busy}
+            onClick={() => void save.submit({ disabled: !user.disabled, version: user.version })}
+          >
+            {user.disabled ? 'Enable user' : 'Disable user'}
+          </Button>
+        </Flex>
+      )}
+
+      {save.conflict && (
+        <ConflictDialog
+          conflict={save.conflict}
+          noun="user"
+          busy={save.busy}
+          onClose={save.dismissConflict}
+          onReload={() => {
+            save.dismissConflict();
+            void onReload().then((fresh) => fresh && form.reset(formValues(fresh)));
+          }}
+          onOverwrite={() => void save.overwrite()}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * A resource declared once (react-admin and refine's idea): its service, path, item schema and sort
+ * whitelist give the list and item queries and the writes every screen of it uses. A new resource is a
+ * contract in src/shared/contracts and one `defineResource` call in its feature's api folder.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ServiceName } from '../../shared/services';
+import { newIdempotencyKey } from '../ui/idempotency-key';
+import { listQueryString, type ListState } from './list-url-state';
+import { fetchData, fetchList, type ListPage } from './resource-fetch';
+
+export interface ResourceConfig<S extends z.ZodType, Field extends string> {
+  /** Query-key root and the word screens use for one record ("user"). */
+  name: string;
+  service: ServiceName;
+  /** Collection path under the service's base, e.g. `/users`. */
+  path: string;
+  /** The item schema the server answers with (src/shared/contracts). */
+  item: S;
+  /** Fields the server's list accepts in `sort`. */
+  sortable: readonly Field[];
+}
+
+export function defineResource<S extends z.ZodType, const Field extends string>(config: ResourceConfig<S, Field>) {
+  type Item = z.output<S>;
+  const itemPath = (id: string) => `${config.path}/${encodeURIComponent(id)}`;
+  const keys = {
+    all: [config.name] as const,
+    lists: [config.name, 'list'] as const,
+    list: (state: ListState) => [config.name, 'list', state] as const,
+    item: (id: string) => [config.name, 'item', id] as const,
+  };
+  const fetchPage = (state: ListState, signal?: AbortSignal): Promise<ListPage<Item>> =>
+    fetchList(config.service, `${config.path}?${listQueryString(state)}`, config.item, signal ? { signal } : {});
+  return {
+    ...config,
+    keys,
+    /** One page of the list for a list state (page, limit, search, sort). */
+    fetchPage,
+    /** One page of the list for the URL's state; the previous page stays shown while the next loads. */
+    listQueryOptions: (state: ListState) =>
+      queryOptions({
+        queryKey: keys.list(state),
+        queryFn: ({ signal }) => fetchPage(state, signal),
+        placeholderData: keepPreviousData,
+      }),
+    itemQueryOptions: (id: string) =>
+      queryOptions({
+        queryKey: keys.item(id),
+        queryFn: ({ signal }) => fetchData(config.service, itemPath(id), config.item, { signal }),
+      }),
+    /** `POST` with a fresh `Idempotency-Key` unless the caller keeps one across retries. */
+    create: (body: object, idempotencyKey: string = newIdempotencyKey()): Promise<Item> =>
+      fetchData(config.service, config.path, config.item, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    /** `PATCH` with the body's `version` (409 VERSION_CONFLICT when someone saved in between). */
+    update: (id: string, body: object): Promise<Item> =>
+      fetchData(config.service, itemPath(id), config.item, {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      }),
+  };
+}
+
+export type Resource<S extends z.ZodType = z.ZodType, Field extends string = string> = ReturnType<
+  typeof defineResource<S, Field>
+>;

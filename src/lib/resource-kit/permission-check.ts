@@ -1,0 +1,38 @@
+/**
+ * What the signed-in user's role allows, read from the session (`fetch-user` brings the role and its
+ * permissions). The same rule as the services (`can` in src/shared/permissions.ts): the app hides what
+ * the server would refuse, and the server refuses it anyway.
+ */
+import {
+  can,
+  PERMISSION_ACTIONS,
+  PERMISSION_MODULES,
+  type PermissionAction,
+  type PermissionModule,
+  type Permissions,
+} from '../../shared/permissions';
+
+/** The part of the session's current user (`fetch-user`) that permissions are read from. */
+export interface UserWithRole {
+  role: { permissions: Record<string, string[]> } | null;
+}
+
+/** The role's permissions, keeping only known modules and actions (a role row is data, not code). */
+export function permissionsOf(user: UserWithRole | null | undefined): Permissions {
+  const raw = user?.role?.permissions ?? {};
+  const result: Permissions = {};
+  for (const module of PERMISSION_MODULES) {
+    const actions = raw[module];
+    if (!Array.isArray(actions)) continue;
+    result[module] = PERMISSION_ACTIONS.filter((action) => actions.includes(action));
+  }
+  return result;
+}
+
+export function userCan(
+  user: UserWithRole | null | undefined,
+  module: PermissionModule,
+  action: PermissionAction,
+): boolean {
+  return can(permissionsOf(user), module, action);
+}

@@ -1,0 +1,232 @@
+import { Box, Button, Flex, HStack, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { isApiError } from '../api/api-error';
+import { NETWORK_ERROR_CODE } from '../api/api-client';
+import { MAX_SEARCH_LENGTH, PAGE_SIZES, pageCount, type ListState } from './list-url-state';
+import type { ListPage } from './resource-fetch';
+import { NotAllowedScreen } from './not-allowed-screen';
+import { ResourceTable, type ResourceColumns } from './resource-table';
+import { useDebouncedValue } from './use-debounced-value';
+import { useListUrlState } from './use-list-url-state';
+import { useOnline } from './use-online';
+
+/** A notice in place of the rows: loading, error, offline or empty. */
+function ListNotice({
+  tone = 'info',
+  title,
+  children,
+}: {
+  tone?: 'info' | 'error';
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack
+      role={tone === 'error' ? 'alert' : 'status'}
+      align="center"
+      textAlign="center"
+      gap={2}
+      paddingY={12}
+      paddingX={6}
+      borderWidth="1px"
+      borderStyle={tone === 'error' ? 'solid' : 'dashed'}
+      borderColor={tone === 'error' ? 'border.error' : 'border'}
+      borderRadius="l3"
+      bg="bg.panel"
+    >
+      <Text fontWeight="semibold">{title}</Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** What a list needs of a resource (`defineResource` gives all of it). */
+export interface ListSource<T> {
+  sortable: readonly string[];
+  keys: { list: (state: ListState) => readonly unknown[] };
+  fetchPage: (state: ListState, signal?: AbortSignal) => Promise<ListPage<T>>;
+}
+
+/**
+ * The list screen of any resource: search (debounced, in the URL), sortable columns, server-side paging,
+ * and plain words for loading, error, offline and empty. Configure it with the resource and its columns.
+ */
+export function ResourceList<T>({
+  resource,
+  columns,
+  label,
+  plural,
+  getRowId,
+  actions,
+  emptyText,
+}: {
+  resource: ListSource<T>;
+  columns: ResourceColumns<T>;
+  /** Table name, e.g. "Users". */
+  label: string;
+  /** Lower-case plural for messages, e.g. "users". */
+  plural: string;
+  getRowId: (row: T) => string;
+  /** Buttons beside the search (already filtered by permission). */
+  actions?: ReactNode;
+  emptyText: string;
+}) {
+  const [state, update] = useListUrlState(resource.sortable);
+  const [searchText, setSearchText] = useState(state.search);
+  const settled = useDebouncedValue(searchText.trim());
+  const online = useOnline();
+  const searchId = useId();
+  const inputCss = useRecipe({ key: 'input' })({ size: 'md', variant: 'outline' });
+
+  useEffect(() => {
+    if (settled !== state.search) update({ search: settled });
+    // Only a settled keystroke writes the URL; the URL changing by itself (Back) must not be undone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+
+  const query = useQuery({
+    queryKey: resource.keys.list(state),
+    queryFn: ({ signal }) => resource.fetchPage(state, signal),
+    placeholderData: keepPreviousData,
+  });
+  const page = query.data;
+  const total = page?.meta.total ?? 0;
+  const pages = pageCount(total, state.limit);
+  const first = total === 0 ? 0 : (state.page - 1) * state.limit + 1;
+  const last = Math.min(total, state.page * state.limit);
+
+  let body: ReactNode;
+  const error = query.error;
+  const offline = !online || (isApiError(error) && error.code === NETWORK_ERROR_CODE);
+  if (isApiError(error) && error.status === 403) {
+    body = <NotAllowedScreen />;
+  } else if (!page && offline) {
+    body = (
+      <ListNotice title="You are offline">
+        <Text color="fg.muted">The {plural} show once the connection is back.</Text>
+      </ListNotice>
+    );
+  } else if (!page && error) {
+    body = (
+      <ListNotice tone="error" title={`The ${plural} could not be loaded`}>
+        <Text color="fg.muted">{error.message}</Text>
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </ListNotice>
+    );
+  } else if (!page) {
+    body = <ListNotice title={`Loading ${plural}…`} />;
+  } else if (page.items.length === 0 && total > 0) {
+    body = (
+      <ListNotice title={`This page is past the last of the ${plural}`}>
+        <Button size="sm" variant="outline" onClick={() => update({ page: 1 })}>
+          Go to the first page
+        </Button>
+      </ListNotice>
+    );
+  } else if (page.items.length === 0) {
+    body = state.search ? (
+      <ListNotice title={`No ${plural} match “${state.search}”`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setSearchText('');
+            update({ search: '' });
+          }}
+        >
+          Clear the search
+        </Button>
+      </ListNotice>
+    ) : (
+      <ListNotice title={`No ${plural} yet`}>
+        <Text color="fg.muted">{emptyText}</Text>
+      </ListNotice>
+    );
+  } else {
+    body = (
+      <ResourceTable
+        label={label}
+        columns={columns}
+        rows={page.items}
+        sort={state.sort}
+        onSortChange={(sort) => update({ sort })}
+        getRowId={getRowId}
+      />
+    );
+  }
+
+  return (
+    <Stack gap={4}>
+      <Flex gap={3} wrap="wrap" alignItems="center" justifyContent="space-between">
+        <Box flex="1" minWidth="14rem" maxWidth="md">
+          <chakra.label htmlFor={searchId} srOnly>
+            Search {plural}
+          </chakra.label>
+          <chakra.input
+            id={searchId}
+            type="search"
+            css={inputCss}
+            placeholder={`Search ${plural}`}
+            maxLength={MAX_SEARCH_LENGTH}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </Box>
+        <HStack gap={2}>{actions}</HStack>
+      </Flex>
+      {page && offline && (
+        <Text role="status" textStyle="sm" color="fg.warning">
+          You are offline: this is the list as last loaded.
+        </Text>
+      )}
+      {body}
+      {page && total > 0 && (
+        <Flex as="nav" aria-label="Pages" gap={3} alignItems="center" justifyContent="space-between" wrap="wrap">
+          <Text textStyle="sm" color="fg.muted" aria-live="polite">
+            {first}–{last} of {total}
+            {query.isFetching ? ' · updating…' : ''}
+          </Text>
+          <HStack gap={2}>
+            <chakra.label textStyle="sm" color="fg.muted" display="flex" alignItems="center" gap={2}>
+              Rows
+              <chakra.select
+                css={inputCss}
+                width="auto"
+                value={state.limit}
+                onChange={(event) => update({ limit: Number(event.target.value) })}
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </chakra.select>
+            </chakra.label>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={state.page <= 1}
+              onClick={() => update({ page: state.page - 1 })}
+            >
+              Previous
+            </Button>
+            <Text textStyle="sm">
+              Page {state.page} of {pages}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={state.page >= pages}
+              onClick={() => update({ page: state.page + 1 })}
+            >
+              Next
+            </Button>
+          </HStack>
+        </Flex>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * A refused write's `details` (`[{ path: 'body.emailId', message }]`, CONTRACT.md section 4) mapped
+ * onto the form's fields, so each message stands under the field it is about. A path naming no field of
+ * the form, and any error that is not a validation error, becomes a form-level message instead: nothing
+ * the server says is dropped.
+ */
+import { ERROR_CODES, type ErrorDetail } from '../../shared/api-envelope';
+import { isApiError } from '../api/api-error';
+import { NETWORK_ERROR_CODE } from '../api/api-client';
+
+export interface MappedServerErrors {
+  /** Field name (dotted for nested fields, as react-hook-form names them) → message. */
+  fields: Record<string, string>;
+  /** Shown above the form's buttons; undefined when every message found its field. */
+  form: string | undefined;
+}
+
+function detailsOf(details: unknown): ErrorDetail[] {
+  if (!Array.isArray(details)) return [];
+  return details.filter(
+    (d): d is ErrorDetail =>
+      typeof d === 'object' && d !== null && typeof d.path === 'string' && typeof d.message === 'string',
+  );
+}
+
+/** `body.address.city` → `address.city`; the request part (`body`, `query`, `params`) is not a field. */
+export function fieldOfPath(path: string): string {
+  return path.replace(/^(body|query|params)(\.|$)/, '');
+}
+
+/** Words for an error that belongs to no field. */
+export function formMessageOf(error: unknown): string {
+  if (!isApiError(error)) return 'Something went wrong. Try again.';
+  if (error.code === NETWORK_ERROR_CODE) return 'You are offline or the service cannot be reached. Try again.';
+  if (error.status === 403) return 'Your role does not allow this.';
+  if (error.status === 404) return 'This record no longer exists.';
+  return error.message;
+}
+
+export function mapServerErrors(error: unknown, fieldNames: readonly string[]): MappedServerErrors {
+  const fields: Record<string, string> = {};
+  const leftOver: string[] = [];
+  const details = isApiError(error) ? detailsOf(error.details) : [];
+  for (const detail of details) {
+    const field = fieldOfPath(detail.path);
+    if (fieldNames.includes(field)) fields[field] ??= detail.message;
+    else leftOver.push(field ? `${field}: ${detail.message}` : detail.message);
+  }
+  const isValidation = isApiError(error) && error.code === ERROR_CODES.VALIDATION_FAILED;
+  if (isValidation && details.length > 0) {
+    return { fields, form: leftOver.length > 0 ? leftOver.join(' ') : undefined };
+  }
+  return { fields, form: formMessageOf(error) };
+}
