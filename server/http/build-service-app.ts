@@ -22,6 +22,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import { isApiError } from './api-error.ts';
+import { SERVICE_CONTENT_SECURITY_POLICY } from '../web/security-headers.ts';
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -148,6 +149,9 @@ export async function buildServiceApp(options: BuildServiceAppOptions): Promise<
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // JSON only: nothing in an answer may run, load anything or be framed, even if opened as a page.
+    reply.header('content-security-policy', SERVICE_CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
   });
 
   app.setErrorHandler((error, req, reply) => {
