@@ -9,7 +9,7 @@
  * the page host against the configured production/dev/io hosts), from the same `VITE_*` variables the
  * build read, so the policy allows exactly the hosts the app served on that host will call.
  */
-import { firebaseSettingsFor } from '../../src/shared/firebase-settings.ts';
+import { firebaseSettingsFor, type FirebaseSettings } from '../../src/shared/firebase-settings.ts';
 import { integrationSourcesFromEnv, type IntegrationSources } from '../../src/shared/integration-sources.ts';
 import { SERVICES } from '../../src/shared/services.ts';
 import {
@@ -22,12 +22,21 @@ import {
 export interface WebSecurityConfig {
   hosts: HostConfig;
   integrations: IntegrationSources;
-  /** The build-time variables, for the identity provider's settings per environment. */
-  env: Record<string, unknown>;
+  /** The identity provider the app uses in each environment. */
+  identityProvider: Record<AppEnvironment, FirebaseSettings>;
 }
 
+const ENVIRONMENTS: AppEnvironment[] = ['production', 'dev', 'io', 'local'];
+
+/** Read once at start-up (server/config.ts), from the variables the build read. */
 export function webSecurityConfigFromEnv(env: Record<string, unknown>): WebSecurityConfig {
-  return { hosts: hostConfigFromEnv(env), integrations: integrationSourcesFromEnv(env), env };
+  return {
+    hosts: hostConfigFromEnv(env),
+    integrations: integrationSourcesFromEnv(env),
+    identityProvider: Object.fromEntries(
+      ENVIRONMENTS.map((environment) => [environment, firebaseSettingsFor(environment, env)]),
+    ) as Record<AppEnvironment, FirebaseSettings>,
+  };
 }
 
 /** Sentry loads Replay from its CDN on demand (`lazyLoadIntegration`). */
@@ -82,8 +91,7 @@ function serviceOrigins(environment: AppEnvironment, hostname: string | undefine
   return hostname ? Object.values(SERVICES).map((port) => `http://${hostname}:${port}`) : [];
 }
 
-function identityProviderSources(environment: AppEnvironment, env: Record<string, unknown>): Partial<Sources> {
-  const settings = firebaseSettingsFor(environment, env);
+function identityProviderSources(settings: FirebaseSettings): Partial<Sources> {
   if (!settings.usable) return {};
   if (settings.emulatorUrl) {
     const emulator = originOf(settings.emulatorUrl);
@@ -128,7 +136,7 @@ export function contentSecurityPolicy(hostHeader: string | undefined, config: We
   const environment = hostname ? environmentFor(hostname, config.hosts) : 'local';
   const parts: Partial<Sources>[] = [
     { connect: serviceOrigins(environment, hostname, config.hosts) },
-    identityProviderSources(environment, config.env),
+    identityProviderSources(config.identityProvider[environment]),
     environment === 'production' ? productionIntegrationSources(config.integrations) : {},
   ];
   const merged = (key: keyof Sources) => unique(parts.flatMap((part) => part[key] ?? []));

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../http/logger.ts';
+import { webSecurityConfigFromEnv } from './security-headers.ts';
 import { buildStaticSite, preferredEncoding } from './static-site.ts';
 
 const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
@@ -29,7 +30,7 @@ beforeAll(async () => {
     await writeFile(path.join(root, `${file}.gz`), gzipSync(content));
   }
   await writeFile(path.join(os.tmpdir(), 'outside-secret.txt'), 'do not serve');
-  site = await buildStaticSite({ root, logger: createLogger('silent') });
+  site = await buildStaticSite({ root, logger: createLogger('silent'), security: webSecurityConfigFromEnv({}) });
 });
 afterAll(async () => {
   await site?.close();

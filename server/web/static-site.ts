@@ -12,7 +12,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ERROR_CODES } from '../../src/shared/api-envelope.ts';
-import { webSecurityConfigFromEnv, webSecurityHeaders, type WebSecurityConfig } from './security-headers.ts';
+import { webSecurityHeaders, type WebSecurityConfig } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -86,11 +86,11 @@ async function fileAt(root: string, urlPath: string): Promise<string | undefined
 export async function buildStaticSite(options: {
   root: string;
   logger: Logger;
-  /** Hosts the Content-Security-Policy allows; by default from the same `VITE_*` variables as the build. */
-  security?: WebSecurityConfig;
+  /** Hosts the Content-Security-Policy allows (server/config.ts: the `VITE_*` variables the build read). */
+  security: WebSecurityConfig;
 }): Promise<FastifyInstance> {
   const root = path.resolve(options.root);
-  const security = options.security ?? webSecurityConfigFromEnv(process.env);
+  const { security } = options;
   const app = Fastify({
     loggerInstance: options.logger.child({ service: 'web' }) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
