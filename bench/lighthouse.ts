@@ -119,7 +119,7 @@ async function measure(): Promise<Figure[]> {
       id: 'lighthouse.score',
       title: 'Lighthouse performance score, /login, mobile',
       value: run.score,
-      unit: '',
+      unit: '/ 100',
       method,
       target: `≥ ${TARGET_SCORE}`,
       pass: run.score >= TARGET_SCORE,
