@@ -1,10 +1,53 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Brand colours of the manifest, the icons and index.html's theme-color. */
 const THEME_COLOR = '#1d4ed8';
 const BACKGROUND_COLOR = '#ffffff';
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside every compressible file, made once at build time:
+ * the web server (server/web/static-site.ts) sends the one the browser accepts, with no work per request.
+ */
+const PRECOMPRESSED = [
+  defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+  defineAlgorithm('gzip', { level: 9 }),
+];
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|webmanifest|ico|txt)$/;
+
+/**
+ * The service worker is built by vite-plugin-pwa in its own closeBundle, after the compression plugin has
+ * done the bundle, so its copies are written here, last.
+ */
+function precompressServiceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'freight-desk:precompress-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const file = path.join(outDir, 'sw.js');
+        const source = await readFile(file).catch(() => undefined);
+        if (!source) return;
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        );
+        await writeFile(`${file}.gz`, gzipSync(source, { level: 9 }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -46,6 +89,8 @@ export default defineConfig({
       // The dev server never gets a worker: it would answer HMR requests from a stale precache.
       devOptions: { enabled: false },
     }),
+    compression({ algorithms: PRECOMPRESSED, include: COMPRESSIBLE, logLevel: 'silent' }),
+    precompressServiceWorker(),
   ],
   build: {
     // Every browser the app supports preloads modules natively; the polyfill is dead weight.

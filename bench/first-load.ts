@@ -9,8 +9,8 @@ import { firstLoadJs } from './first-load-js.ts';
 import { ensureBuilt, ROOT, round, type Figure } from './lib.ts';
 import type { BenchContext } from './run-one.ts';
 
-/** Target of the foundation issue, in kB of 1,000 bytes (the unit vite prints). */
-const TARGET_KB = 150;
+/** Target of issue 9 (login-screen JavaScript ≤ 120 kB gz, from 142), in kB of 1,000 bytes (the unit vite prints). */
+const TARGET_KB = 120;
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   await ensureBuilt(ctx.offset);
@@ -19,10 +19,25 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     throw new Error('dist/index.html is missing: run the build benchmark (or npx vite build) first');
   const report = await firstLoadJs(dist);
   const kb = (bytes: number) => round(bytes / 1000, 1);
+  // What the web server really sends: the build's brotli copy of each chunk (server/web/static-site.ts).
+  const brotliBytes = await Promise.all(
+    report.chunks.map((c) =>
+      readFile(path.join(dist, `${c.file}.br`)).then(
+        (b) => b.length,
+        () => undefined,
+      ),
+    ),
+  );
+  const sentBrotli = brotliBytes.every((b) => b !== undefined)
+    ? `total brotli as sent (the build's .br copies): ${kb(brotliBytes.reduce<number>((sum, b) => sum + (b ?? 0), 0))} kB`
+    : 'no .br copy for some chunks: the web server sends those as gzip or raw';
   const notes = [
-    'Chunks (gzip -9 kB / raw kB, pulled in by):',
-    ...report.chunks.map((c) => `\`${c.file}\`: ${kb(c.gzipBytes)} / ${kb(c.bytes)} (${c.via})`),
-    `Total raw: ${kb(report.totalBytes)} kB; total gzip: ${report.totalGzipBytes} bytes = ${round(report.totalGzipBytes / 1024, 1)} KiB.`,
+    'Chunks (gzip -9 kB / brotli kB / raw kB, pulled in by):',
+    ...report.chunks.map(
+      (c, i) =>
+        `\`${c.file}\`: ${kb(c.gzipBytes)} / ${brotliBytes[i] === undefined ? '—' : kb(brotliBytes[i])} / ${kb(c.bytes)} (${c.via})`,
+    ),
+    `Total raw: ${kb(report.totalBytes)} kB; total gzip: ${report.totalGzipBytes} bytes = ${round(report.totalGzipBytes / 1024, 1)} KiB; ${sentBrotli}.`,
   ];
   if (report.unresolved.length > 0) notes.push(`Not followed: ${report.unresolved.join('; ')}`);
   const sw = path.join(dist, 'sw.js');
@@ -36,7 +51,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   return [
     {
       id: 'first-load-js',
-      title: 'JavaScript of the first page load (gzip -9)',
+      title: 'JavaScript of the first page load, /login (gzip -9)',
       value: kb(report.totalGzipBytes),
       unit: 'kB gz',
       method:

@@ -22,6 +22,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'service-worker-overhead': () => import('./service-worker-overhead.ts'),
   'warm-reload': () => import('./warm-reload.ts'),
   'live-channel': () => import('./live-channel.ts'),
+  lighthouse: () => import('./lighthouse.ts'),
 };
 
 const [name, outFile, offsetArg] = process.argv.slice(2);

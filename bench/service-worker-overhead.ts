@@ -13,6 +13,10 @@
  * Playwright records every request of a page and, separately, of its service worker, so under Playwright a
  * call answered by a worker is recorded twice, a cost no user pays and that falls on one side only.
  *
+ * The target (issue 9, item 7) is on the product's worker against the minimal one: the old target, the
+ * product's worker ≤ 1.10 × page-side headers, sits below what Chromium lets any answering worker cost
+ * (the floor above measures about 1.6 × on this machine), so it is kept as information only.
+ *
  * The web app has fixed API ports, so this runs the product on the standard ports (8080, 3000–3014),
  * under `flock /tmp/e2e.lock` like the e2e runs (see bench/browser-lib.ts).
  */
@@ -34,7 +38,10 @@ import type { BenchContext } from './run-one.ts';
 const CALLS = 200;
 const ROUNDS = 6;
 const WARMUP_CALLS = 30;
-const TARGET_RATIO = 1.1;
+/** The product's worker may cost at most this much more than the minimal worker (issue 9, item 7). */
+const TARGET_WORKER_VS_MINIMAL = 1.05;
+/** The old target on the product's worker against page-side headers: reported, no longer judged. */
+const OLD_PAGE_SIDE_RATIO = 1.1;
 /** The benchmark's own origin for the floor's pages (allowed by the product's CORS for this run). */
 const REF_PORT = 8090;
 const REF_ORIGIN = `http://localhost:${REF_PORT}`;
@@ -213,6 +220,7 @@ async function measure(): Promise<Figure[]> {
       const total = (k: Kind) => batches[k].reduce((s, b) => s + b.totalMs, 0);
       const times = (k: Kind) => batches[k].flatMap((b) => b.times);
       const ratio = total('productWorker') / total('productPage');
+      const workerVsMinimal = total('productWorker') / total('minimalWorker');
       const floor = total('minimalWorker') / total('plainPage');
       const perCall = (k: Kind) => total(k) / (ROUNDS * CALLS);
       const clean = KINDS.every((k) => batches[k].every(allOk)) && stillControlled;
@@ -234,13 +242,13 @@ async function measure(): Promise<Figure[]> {
       return [
         {
           id: 'sw-overhead.ratio',
-          title: 'fetch-user through the service worker vs page-side headers: total time ratio (SW / page)',
+          title:
+            'fetch-user through the service worker vs page-side headers: total time ratio (SW / page), information only',
           value: round(ratio, 3),
           unit: '×',
           method: `${method} Ratio of the summed totals of (1) over (2).`,
-          target: `≤ ${TARGET_RATIO.toFixed(2)}`,
-          pass: ratio <= TARGET_RATIO && clean,
           notes: [
+            `Information only: the old target, ≤ ${OLD_PAGE_SIDE_RATIO.toFixed(2)} × page-side headers, is below what this browser lets any answering worker cost (the floor, sw-overhead.floor, ${round(floor, 3)} ×). The target is now on the product's worker against the minimal worker (sw-overhead.worker-vs-minimal).`,
             `Per-round ratios (1)/(2): ${roundRatios('productWorker', 'productPage')}; orders (kinds 1–4): ${orders.join(', ')}.`,
             `Per call, mean of ${ROUNDS * CALLS}: ${KINDS.map((k) => `${LABEL[k]} ${round(perCall(k), 3)} ms`).join('; ')}.`,
             `Floor measured beside it, minimal worker / plain page (sw-overhead.floor): ${round(floor, 3)}×; the product's worker costs ${round((perCall('productWorker') - perCall('productPage')) * 1000)} µs a call over its page, the minimal worker ${round((perCall('minimalWorker') - perCall('plainPage')) * 1000)} µs over its page.`,
@@ -260,10 +268,15 @@ async function measure(): Promise<Figure[]> {
         {
           id: 'sw-overhead.worker-vs-minimal',
           title: "The product's worker vs the minimal worker, same calls (product SW / minimal SW)",
-          value: round(total('productWorker') / total('minimalWorker'), 3),
+          value: round(workerVsMinimal, 3),
           unit: '×',
           method: `The same run: summed totals of (1) over (3): what the product's worker code (token cache, 401 check, workbox routes) and the running app add over the least a worker can do.`,
-          notes: [`Per-round ratios (1)/(3): ${roundRatios('productWorker', 'minimalWorker')}.`],
+          target: `≤ ${TARGET_WORKER_VS_MINIMAL.toFixed(2)}`,
+          pass: workerVsMinimal <= TARGET_WORKER_VS_MINIMAL && clean,
+          notes: [
+            `Per-round ratios (1)/(3): ${roundRatios('productWorker', 'minimalWorker')}.`,
+            `The product's worker ${round(perCall('productWorker'), 3)} ms a call, the minimal worker ${round(perCall('minimalWorker'), 3)} ms (means of ${ROUNDS * CALLS}).`,
+          ],
         },
         {
           id: 'sw-overhead.median.sw',

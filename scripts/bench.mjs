@@ -44,6 +44,11 @@ const MODULES = [
     timeoutS: 600,
   },
   { name: 'live-channel', title: 'Live notifications: 1,000 SSE connections (iam)', timeoutS: 300 },
+  {
+    name: 'lighthouse',
+    title: 'Lighthouse on /login, mobile (browser, standard ports, e2e lock)',
+    timeoutS: 600,
+  },
 ];
 /** Start failures (another engineer's half-done change, a port in use) are retried once after this pause. */
 const RETRY_PAUSE_S = Number(process.env.BENCH_RETRY_PAUSE_S ?? 60);

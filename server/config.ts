@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import { DEFAULT_WEB_PORT, SERVICES, type ServiceName } from '../src/shared/services.ts';
+import { webSecurityConfigFromEnv, type WebSecurityConfig } from './web/security-headers.ts';
 
 export interface ServerConfig {
   /** `production` disables the local mailbox and other development conveniences. */
@@ -28,6 +29,11 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Built web app served on `webPort`. */
   webRoot: string;
+  /**
+   * What the web app's Content-Security-Policy allows: the page, API and integration hosts and the identity
+   * provider, from the same `VITE_*` variables the build read (`VITE_PROD_HOST`, `VITE_SENTRY_DSN`, …).
+   */
+  webSecurity: WebSecurityConfig;
   logLevel: string;
   /** Largest accepted JSON body, bytes. */
   bodyLimit: number;
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           .filter(Boolean)
       : defaultOrigins,
     webRoot: path.resolve(ROOT, env.WEB_ROOT ?? 'dist'),
+    webSecurity: webSecurityConfigFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: intFrom(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     accessTokenTtl: intFrom(env.ACCESS_TOKEN_TTL, 4 * 3600, 'ACCESS_TOKEN_TTL'),

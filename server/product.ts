@@ -86,7 +86,8 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
     for (const service of services) {
       apps.set(service, await buildServiceApp({ service, deps, logger, modules: SERVICE_MODULES[service] }));
     }
-    if (!options.only) apps.set('web', await buildStaticSite({ root: config.webRoot, logger }));
+    if (!options.only)
+      apps.set('web', await buildStaticSite({ root: config.webRoot, logger, security: config.webSecurity }));
 
     if (options.listen !== false) {
       await Promise.all(

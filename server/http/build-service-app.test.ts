@@ -144,6 +144,14 @@ describe('bad input never reaches a 5xx and never changes stored data', () => {
 });
 
 describe('request ids and logs', () => {
+  it('marks every answer, errors included, as JSON that may not run, load anything or be framed', async () => {
+    for (const path of ['/health', '/no-such-route', '/probe-boom']) {
+      const res = await app.inject({ method: 'GET', url: `/iamserver/api/v1${path}` });
+      expect(res.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+
   it('gives every answer a request id and echoes a sane incoming one', async () => {
     const fresh = await app.inject({ method: 'GET', url: '/iamserver/api/v1/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -25,6 +25,7 @@ import type { TokenService } from '../auth/token-service.ts';
 import { isApiError } from './api-error.ts';
 import { findNul, nulValidationError } from './nul-guard.ts';
 import { recordRouteDeclarations } from './route-permission.ts';
+import { SERVICE_CONTENT_SECURITY_POLICY } from '../web/security-headers.ts';
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -161,6 +162,9 @@ export async function buildServiceApp(options: BuildServiceAppOptions): Promise<
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // JSON only: nothing in an answer may run, load anything or be framed, even if opened as a page.
+    reply.header('content-security-policy', SERVICE_CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
   });
 
   // The same NUL check for the parts a route reads without a schema for them (after authentication and

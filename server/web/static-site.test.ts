@@ -1,10 +1,18 @@
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../http/logger.ts';
-import { buildStaticSite } from './static-site.ts';
+import { webSecurityConfigFromEnv } from './security-headers.ts';
+import { buildStaticSite, preferredEncoding } from './static-site.ts';
+
+const APP_JS = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
+const COMPRESSED: Record<string, string> = {
+  'assets/app-def456.js': APP_JS,
+  'shell.html': '<!doctype html><title>compressed shell</title>',
+};
 
 let root: string;
 let site: FastifyInstance;
@@ -15,8 +23,14 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
   await writeFile(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   await writeFile(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // As the build leaves them: a brotli and a gzip copy beside each compressible file.
+  for (const [file, content] of Object.entries(COMPRESSED)) {
+    await writeFile(path.join(root, file), content);
+    await writeFile(path.join(root, `${file}.br`), brotliCompressSync(content));
+    await writeFile(path.join(root, `${file}.gz`), gzipSync(content));
+  }
   await writeFile(path.join(os.tmpdir(), 'outside-secret.txt'), 'do not serve');
-  site = await buildStaticSite({ root, logger: createLogger('silent') });
+  site = await buildStaticSite({ root, logger: createLogger('silent'), security: webSecurityConfigFromEnv({}) });
 });
 afterAll(async () => {
   await site?.close();
@@ -61,6 +75,96 @@ describe('static web app', () => {
     ]) {
       const res = await site.inject({ method: 'GET', url: route });
       expect(res.body).not.toContain('do not serve');
+    }
+  });
+});
+
+describe('precompressed assets', () => {
+  it('sends the brotli copy to a browser that accepts it, with the type, length and Vary of the file', async () => {
+    const res = await site.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.rawPayload.length).toBeLessThan(APP_JS.length / 10);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('sends gzip where brotli is not accepted, and the file itself where neither is', async () => {
+    const gz = await site.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+
+    for (const acceptEncoding of [undefined, 'identity', 'deflate', '*;q=0']) {
+      const plain = await site.inject({
+        method: 'GET',
+        url: '/assets/app-def456.js',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+      expect(plain.headers['content-encoding'], acceptEncoding).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(plain.body).toBe(APP_JS);
+      expect(Number(plain.headers['content-length'])).toBe(APP_JS.length);
+    }
+  });
+
+  it('answers HEAD with the headers of the compressed copy and no body', async () => {
+    const res = await site.inject({
+      method: 'HEAD',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(Number(res.headers['content-length'])).toBe(brotliCompressSync(APP_JS).length);
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('keeps the caching rules: a compressed page is still no-cache', async () => {
+    const res = await site.inject({ method: 'GET', url: '/shell.html', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('compressed shell');
+  });
+
+  it('never sends an encoding to a file that has no compressed copy', async () => {
+    const res = await site.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.body).toContain('addEventListener');
+  });
+
+  it('picks the encoding by q-value, brotli on a tie', () => {
+    expect(preferredEncoding('gzip, br')).toBe('br');
+    expect(preferredEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('gzip;q=0, br;q=0')).toBeUndefined();
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('br;q=0, *')).toBe('gzip');
+    expect(preferredEncoding('x-gzip')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe('security headers', () => {
+  it('puts the Content-Security-Policy and the other security headers on pages, assets and errors', async () => {
+    for (const url of ['/', '/login', '/assets/app-def456.js', '/assets/missing-1.js', '/iamserver/api/v1/x']) {
+      const res = await site.inject({ method: 'GET', url, headers: { host: 'localhost:8080' } });
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self';");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy'], url).toContain('camera=()');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 });

@@ -1,7 +1,10 @@
 /**
  * Serves the built PWA on the web port: files from `dist/` with SPA fallback to `index.html`.
  * `sw.js` and `index.html` are `no-cache` (a deploy must reach users at once); Vite's hashed assets are
- * `immutable`. Paths under `/{service}/api/` are never answered with the app shell.
+ * `immutable`. Paths under `/{service}/api/` are never answered with the app shell. The build writes a
+ * brotli (`.br`) and a gzip (`.gz`) copy beside each compressible file (vite.config.ts); the one the
+ * browser accepts is sent as is, so nothing is compressed per request. Every answer carries the security
+ * headers of security-headers.ts.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -9,6 +12,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ERROR_CODES } from '../../src/shared/api-envelope.ts';
+import { webSecurityHeaders, type WebSecurityConfig } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +38,39 @@ export function cacheControlFor(urlPath: string): string {
   return 'public, max-age=3600';
 }
 
+/** The precompressed copies the build writes, in the server's order of preference. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * The encoding to send for an `Accept-Encoding` header: the acceptable one with the highest q-value, ties
+ * going to the smaller brotli; undefined for identity. `*` covers what is not listed; `q=0` refuses.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding['name'] | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    weights.set(token, Number.isFinite(weight) ? weight : 0);
+  }
+  let best: Encoding['name'] | undefined;
+  let bestWeight = 0;
+  for (const { name } of ENCODINGS) {
+    const weight = weights.get(name) ?? (name === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = name;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
 async function fileAt(root: string, urlPath: string): Promise<string | undefined> {
   const resolved = path.resolve(root, `.${urlPath}`);
   // Never leave the web root, whatever the path says.
@@ -46,8 +83,14 @@ async function fileAt(root: string, urlPath: string): Promise<string | undefined
   }
 }
 
-export async function buildStaticSite(options: { root: string; logger: Logger }): Promise<FastifyInstance> {
+export async function buildStaticSite(options: {
+  root: string;
+  logger: Logger;
+  /** Hosts the Content-Security-Policy allows (server/config.ts: the `VITE_*` variables the build read). */
+  security: WebSecurityConfig;
+}): Promise<FastifyInstance> {
   const root = path.resolve(options.root);
+  const { security } = options;
   const app = Fastify({
     loggerInstance: options.logger.child({ service: 'web' }) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -58,6 +101,7 @@ export async function buildStaticSite(options: { root: string; logger: Logger })
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (req, reply) => {
+      reply.headers(webSecurityHeaders(req.headers.host, security));
       let urlPath: string;
       try {
         urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/\/+/g, '/'));
@@ -83,15 +127,23 @@ export async function buildStaticSite(options: { root: string; logger: Logger })
             .send({ message: 'The web app is not built yet', code: ERROR_CODES.SERVICE_UNAVAILABLE });
         }
       }
-      const info = await stat(file);
+      // A copy exists for every compressible file or for none; answers for such a file vary by encoding.
+      const compressed = await Promise.all(
+        ENCODINGS.map(async (encoding) => ({ encoding, file: await fileAt(root, `${cachePath}${encoding.suffix}`) })),
+      );
+      const wanted = preferredEncoding(req.headers['accept-encoding']);
+      const chosen = compressed.find((c) => c.encoding.name === wanted && c.file !== undefined);
+      const sent = chosen?.file ?? file;
+      const info = await stat(sent);
       reply
         .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
         .header('cache-control', cacheControlFor(cachePath))
-        .header('content-length', info.size)
-        .header('x-content-type-options', 'nosniff');
+        .header('content-length', info.size);
+      if (compressed.some((c) => c.file !== undefined)) reply.header('vary', 'Accept-Encoding');
+      if (chosen) reply.header('content-encoding', chosen.encoding.name);
       if (cachePath === '/sw.js') reply.header('service-worker-allowed', '/');
       if (req.method === 'HEAD') return reply.send();
-      return reply.send(createReadStream(file));
+      return reply.send(createReadStream(sent));
     },
   });
   return app;

@@ -3,13 +3,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInWithCookies } from './session-helpers';
 
 /**
- * The JavaScript budgets of the foundation issue. Read strictly: KB = 1000 bytes, gzip level 9, and every
- * script the page downloads until the network is idle, including chunks loaded after the load event
- * (workbox-window) and those a session brings in (the session life cycle, the signed-in frame, Firebase).
+ * The JavaScript budgets. Read strictly: KB = 1000 bytes, gzip level 9 (the server sends brotli, smaller
+ * still), and every script the page downloads until the network is idle, including chunks loaded after the
+ * load event (workbox-window) and those a session brings in (the session life cycle, the signed-in frame,
+ * Firebase).
  */
-/** The first page load of a logged-out visitor: /login. */
+/**
+ * The first page load of a logged-out visitor: /login. Issue 9 sets the target at 120 kB; the app is not
+ * there yet (React 67 + Chakra with emotion 37 + React Router's data router 31 kB already make 135), so
+ * this stays the regression guard at the foundation issue's 150 kB while `npm run bench` reports the 120 kB
+ * target as missed.
+ */
 const LOGIN_BUDGET_BYTES = 150_000;
-/** The first page load of a signed-in user: /dashboard. */
+/** The first page load of a signed-in user: /dashboard (issue 9: ≤ 230 kB). */
 const DASHBOARD_BUDGET_BYTES = 230_000;
 
 // Blocked, so every script reaches the page's own network events rather than a worker's cache.

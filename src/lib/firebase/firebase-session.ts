@@ -8,7 +8,7 @@ import { apiFetch } from '../api/api-client';
 import { currentEnvironment } from '../api/api-base';
 import { isApiError } from '../api/api-error';
 import { readAuthCookies } from '../cookies';
-import { firebaseSettingsFor } from './firebase-config';
+import { firebaseSettingsFor } from '../../shared/firebase-settings';
 
 let authPromise: Promise<Auth | null> | null = null;
 

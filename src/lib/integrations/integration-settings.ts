@@ -1,3 +1,4 @@
+import { integrationSourcesFromEnv } from '../../shared/integration-sources';
 import { SENTRY_SAMPLING, type SentrySettings } from './sentry-options';
 
 /** Build-time settings of the production integrations, with neutral defaults. */
@@ -9,16 +10,18 @@ export interface IntegrationSettings {
   productAnalyticsSrc: string;
 }
 
+/** The sources come from src/shared/integration-sources.ts, which the web server's CSP reads too. */
 export function integrationSettings(env: Record<string, string | undefined> = import.meta.env): IntegrationSettings {
+  const sources = integrationSourcesFromEnv(env);
   return {
     sentry: {
-      dsn: env.VITE_SENTRY_DSN ?? '',
+      dsn: sources.sentryDsn,
       environment: 'production',
       release: env.VITE_RELEASE,
       ...SENTRY_SAMPLING,
     },
-    webAnalyticsSrc: env.VITE_WEB_ANALYTICS_SRC || 'https://analytics.freight-desk.example/script.js',
-    supportChatSrc: env.VITE_SUPPORT_CHAT_SRC || 'https://chat.freight-desk.example/widget.js',
-    productAnalyticsSrc: env.VITE_PRODUCT_ANALYTICS_SRC || 'https://cdn.pendo.io/agent/static/{key}/pendo.js',
+    webAnalyticsSrc: sources.webAnalyticsSrc,
+    supportChatSrc: sources.supportChatSrc,
+    productAnalyticsSrc: sources.productAnalyticsSrc,
   };
 }

@@ -2,8 +2,9 @@
  * Which identity-provider project a host uses (SPEC.md section 1): the production project on the
  * production host, the test project on dev/io hosts; locally the Auth emulator when
  * VITE_FIREBASE_AUTH_EMULATOR is set, else the demo project (which only an emulator can serve).
+ * Shared: the app signs in with it, and the web server's Content-Security-Policy allows its hosts.
  */
-import type { AppEnvironment } from '../../shared/session-hosts';
+import type { AppEnvironment } from './session-hosts';
 
 export interface FirebaseSettings {
   options: { apiKey: string; authDomain: string; projectId: string; appId?: string; databaseURL?: string };
