@@ -163,6 +163,14 @@ describe('registerResource', () => {
     ]);
   });
 
+  it('documents each route and the permission it needs in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/iamserver/api/v1/openapi.json' })).json();
+    const notes = doc.paths['/iamserver/api/v1/notes'];
+    expect(notes.post.description).toBe('Needs the permission contacts.create.');
+    expect(notes.post.requestBody.content['application/json'].schema.required).toEqual(['title']);
+    expect(doc.paths['/iamserver/api/v1/notes/{id}'].delete.description).toBe('Needs the permission contacts.delete.');
+  });
+
   it('creates (201) through the repository with the tenant and author, reads with an ETag, audits', async () => {
     const res = await create('First');
     expect(res.statusCode, res.body).toBe(201);
