@@ -57,6 +57,12 @@ export function recordRouteDeclarations(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const declared = route.config?.permission;
     const permissions = !declared ? [] : Array.isArray(declared) ? declared : [declared as RoutePermission];
+    if (permissions.length > 0 && route.schema) {
+      // The OpenAPI document says what each route needs (the swagger plugin reads the schema after this hook).
+      const needs = `Needs the permission ${permissions.map((p) => `${p.module}.${p.action}`).join(' and ')}.`;
+      const description = route.schema.description;
+      route.schema = { ...route.schema, description: description ? `${description} ${needs}` : needs };
+    }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       list.push({ method, url: route.url, permissions });

@@ -1,8 +1,8 @@
 /**
- * PostgreSQL refuses the NUL character (U+0000) in text. Every route of every service (read from the
- * routes Fastify registered) is sent a NUL in a query value and, where it takes a body, in the strings
- * of a JSON body, by a caller holding every permission: no answer is 5xx, each is refused as a 4xx, and
- * no table changes.
+ * PostgreSQL refuses the NUL character (U+0000) in text. For every route of every service (read from the
+ * routes Fastify registered), a request that the route's own OpenAPI schema accepts is built, then sent
+ * once per string it holds (query values and JSON body strings) with a NUL in that one string, by a
+ * caller holding every permission: no answer is 5xx, each is refused as a 4xx, and no table changes.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -24,52 +24,127 @@ afterAll(async () => {
 });
 
 const NUL = '\u0000';
-const PARAMS = { id: '00000000-0000-4000-8000-000000000001', other: 'x' };
-const QUERY_KEYS = ['search', 'module', 'to', 'name', 'status', 'entity', 'action', 'ticket', 'code', 'token'];
-const nulQuery = '?' + QUERY_KEYS.map((k) => `${k}=a%00b`).join('&');
-const nulBody = {
-  emailId: `nul${NUL}@demo.test`,
-  password: `Freight!2026${NUL}`,
-  newPassword: `Freight!2027${NUL}`,
-  token: `t${NUL}`,
-  code: `12${NUL}456`,
-  challengeId: `c${NUL}`,
-  idToken: `i${NUL}`,
-  name: `Name${NUL}`,
-  firstName: `First${NUL}`,
-  title: `Title${NUL}`,
-  description: `D${NUL}`,
-  subject: `S${NUL}`,
-  body: `<p>B${NUL}</p>`,
-  to: [`to${NUL}@demo.test`],
-  message: `M${NUL}`,
-  userIds: [],
-  version: 1,
-};
+const SOME_ID = '00000000-0000-4000-8000-000000000001';
 
-it('a NUL in a query value or a JSON string is refused by every route, never a 5xx, and stores nothing', async () => {
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  minItems?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  additionalProperties?: JsonSchema | boolean;
+}
+
+/** A value the schema accepts; free-text strings are marked with a path so that a NUL can go in each. */
+function sample(schema: JsonSchema | undefined, path: string, strings: string[]): unknown {
+  if (!schema) return 'x';
+  const choice = schema.anyOf ?? schema.oneOf;
+  if (choice) return sample(choice.find((s) => s.type !== 'null') ?? choice[0], path, strings);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(schema.properties ?? {})) {
+        out[key] = sample(child, `${path}/${key}`, strings);
+      }
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, (_, i) =>
+        sample(schema.items, `${path}/${i}`, strings),
+      );
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'string': {
+      if (schema.format === 'uuid') return SOME_ID;
+      if (schema.format === 'email') return 'someone@demo.test';
+      if (schema.format === 'date' || schema.format === 'date-time' || schema.pattern) return '2026-01-01';
+      strings.push(path);
+      return 'Sample text'.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? 100);
+    }
+    default:
+      return 'x';
+  }
+}
+
+/** `value` with a NUL in the middle of the string at `path` (`/a/0/b`). */
+function withNul(value: unknown, path: string): unknown {
+  const keys = path.split('/').slice(1);
+  const copy = structuredClone(value) as Record<string, unknown>;
+  let node: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  const last = keys.at(-1)!;
+  const text = String(node[last]);
+  node[last] = `${text.slice(0, 1)}${NUL}${text.slice(1)}`;
+  return copy;
+}
+
+interface OpenApiOperation {
+  parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+it('a NUL in any query value or JSON string is refused by every route, never a 5xx, and stores nothing', async () => {
   const before = await databaseDigest(t.db);
   const answers: string[] = [];
+  const refusedOtherwise: string[] = [];
   for (const { app, routes } of services) {
+    const doc = app.swagger() as { paths?: Record<string, Record<string, OpenApiOperation>> };
     for (const route of routes) {
-      const url = concreteUrl(route.url, PARAMS);
-      const attempts = [{ url: url + nulQuery, payload: undefined as object | undefined }];
-      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) attempts.push({ url, payload: nulBody });
+      const operation = doc.paths?.[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()] ?? {};
+      const url = concreteUrl(route.url, { id: SOME_ID, other: 'x' });
+      const queryStrings: string[] = [];
+      const query: Record<string, unknown> = {};
+      for (const p of (operation.parameters ?? []).filter((x) => x.in === 'query')) {
+        query[p.name] = sample(p.schema, `/${p.name}`, queryStrings);
+      }
+      // Routes without a query schema get one free-text value, which they must refuse all the same.
+      if (!operation.parameters?.some((x) => x.in === 'query')) {
+        query.search = 'Sample text';
+        queryStrings.push('/search');
+      }
+      const bodyStrings: string[] = [];
+      const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+      const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
+      const body = bodySchema ? sample(bodySchema, '', bodyStrings) : { note: 'Sample text' };
+      if (hasBody && !bodySchema) bodyStrings.push('/note');
+
+      const attempts = [
+        ...queryStrings.map((path) => ({ where: `query ${path}`, query: withNul(query, path), body })),
+        ...(hasBody ? bodyStrings.map((path) => ({ where: `body ${path}`, query, body: withNul(body, path) })) : []),
+      ];
       for (const attempt of attempts) {
+        const search = new URLSearchParams(
+          Object.entries(attempt.query as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+        );
         const res = await app.inject({
           method: route.method as 'GET',
-          url: attempt.url,
+          url: `${url}?${search.toString()}`,
           headers: admin,
-          ...(attempt.payload ? { payload: attempt.payload } : {}),
+          ...(hasBody ? { payload: attempt.body as object } : {}),
         });
-        const what = `${route.method} ${route.url} (${attempt.payload ? 'body' : 'query'}): ${res.statusCode} ${res.body.slice(0, 200)}`;
-        expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode, what).toBeLessThan(500);
+        const what = `${route.method} ${route.url} (${attempt.where}): ${res.statusCode} ${res.body.slice(0, 200)}`;
         answers.push(what);
+        if (res.statusCode !== 400 || res.json().code !== 'VALIDATION_FAILED') refusedOtherwise.push(what);
       }
     }
   }
-  expect(answers.length).toBeGreaterThanOrEqual(100);
+  // Refused where strings are validated: before any handler, session change or database call.
+  expect(refusedOtherwise).toEqual([]);
+  expect(answers.length).toBeGreaterThanOrEqual(150);
   expect(await databaseDigest(t.db)).toEqual(before);
 });
 
