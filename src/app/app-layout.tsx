@@ -9,7 +9,7 @@ import { RequireAuth } from './require-auth';
 import { RouteLoading } from './route-loading';
 
 // The navigation bar, banners, progress bar and integrations: only for signed-in users, so a lazy chunk.
-const SignedInFrame = lazy(() => import('../features/shell/signed-in-frame'));
+const SignedInFrame = lazy(() => import('./signed-in-frame'));
 // The toasts and the auth-status overlay are lazy too, mounted the first time they have something to show:
 // a logged-out /login has neither, and its first load has a 150 KB budget.
 const Toaster = lazy(async () => ({ default: (await import('../lib/ui/toaster')).Toaster }));

@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading } from '@chakra-ui/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
- * A modal dialog for the shell's mail and notifications dialogs. Hand-made (no Chakra Dialog): its
+ * A modal dialog for the mail and notifications dialogs. Hand-made (no Chakra Dialog): its
  * recipe and Ark's dialog machine would cost bytes for a box with a title and a close button.
  */
 export function ModalDialog({

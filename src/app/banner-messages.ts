@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '../../shared/api-envelope';
+import { ERROR_MESSAGES } from '../shared/api-envelope';
 
 export const UNVERIFIED_EMAIL_BANNER = 'Please verify your email to activate your account.';
 export const SUBSCRIPTION_EXPIRED_MESSAGE = ERROR_MESSAGES.SUBSCRIPTION_EXPIRED;

@@ -1,18 +1,19 @@
 import { Box, Flex, HStack, IconButton, Link, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { logout } from '../../lib/session/session-store';
-import { useSession } from '../../lib/session/use-session';
-import { showToast } from '../../lib/ui/toast-store';
+import { badgeText } from '../features/notifications/notification-badge';
+import { useUnreadNotificationCount } from '../features/notifications/use-unread-notification-count';
+import { logout } from '../lib/session/session-store';
+import { useSession } from '../lib/session/use-session';
+import { showToast } from '../lib/ui/toast-store';
 import { SUBSCRIPTION_EXPIRED_MESSAGE } from './banner-messages';
 import { Icon } from './icons';
-import { badgeText } from './notification-badge';
-import { useUnreadNotificationCount } from './use-unread-notification-count';
 import { UserMenu } from './user-menu';
 
-// The dialogs load when opened, so the signed-in frame's first load carries none of their code.
-const MailDialog = lazy(() => import('./mail/mail-dialog'));
-const NotificationsDialog = lazy(() => import('./notifications/notifications-dialog'));
+// The shell composes the mail and notifications features (features never import one another). Their
+// dialogs load when opened, so the signed-in frame's first load carries none of their code.
+const MailDialog = lazy(() => import('../features/mail/mail-dialog'));
+const NotificationsDialog = lazy(() => import('../features/notifications/notifications-dialog'));
 
 /** Height of the fixed bar; the frame pads its content by as much. */
 export const NAV_BAR_HEIGHT = '14';

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createNotificationFeed } from '../../lib/live/notification-feed';
 import { useSession } from '../../lib/session/use-session';
-import { NOTIFICATIONS_KEY } from './notifications/notifications-api';
-import { getUnreadCount, setUnreadCount, subscribeUnreadCount } from './notifications/unread-count-store';
+import { NOTIFICATIONS_KEY } from './notifications-api';
+import { getUnreadCount, setUnreadCount, subscribeUnreadCount } from './unread-count-store';
 
 type BadgingNavigator = Navigator & {
   setAppBadge?: (count?: number) => Promise<void>;

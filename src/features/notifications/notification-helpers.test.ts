@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setAppIconBadge } from '../use-unread-notification-count';
+import { setAppIconBadge } from './use-unread-notification-count';
 import { canSendNotifications } from './notifications-dialog';
 import { validateNotificationForm } from './send-notification-form';
 import { getUnreadCount, setUnreadCount, subscribeUnreadCount } from './unread-count-store';

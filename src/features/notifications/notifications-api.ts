@@ -1,5 +1,5 @@
-import { apiFetch } from '../../../lib/api/api-client';
-import type { NotificationItem } from '../../../lib/live/notification-item';
+import { apiFetch } from '../../lib/api/api-client';
+import type { NotificationItem } from '../../lib/live/notification-item';
 
 /** The query key of every notifications list; the live feed invalidates it. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;

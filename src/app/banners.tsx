@@ -1,5 +1,5 @@
 import { Box, Stack } from '@chakra-ui/react';
-import { useSession } from '../../lib/session/use-session';
+import { useSession } from '../lib/session/use-session';
 import { activeBanners } from './banner-messages';
 
 /** The signed-in banners of SPEC.md section 2 (unverified e-mail, expired subscription). */

@@ -1,8 +1,8 @@
 import { Box, Button, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api/api-error';
-import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
-import { showToast } from '../../../lib/ui/toast-store';
+import { isApiError } from '../../lib/api/api-error';
+import { newIdempotencyKey } from '../../lib/ui/idempotency-key';
+import { showToast } from '../../lib/ui/toast-store';
 import { sendNotification } from './notifications-api';
 
 const LINK_PATTERN = /^(\/(?!\/)|https?:\/\/)/;

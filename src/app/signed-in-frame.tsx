@@ -1,9 +1,9 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { QueryProvider } from '../../lib/query-provider';
-import { useProductionIntegrations } from '../../lib/integrations/use-production-integrations';
-import { useSession } from '../../lib/session/use-session';
-import { RouteProgressBar } from '../../lib/ui/route-progress-bar';
+import { QueryProvider } from '../lib/query-provider';
+import { useProductionIntegrations } from '../lib/integrations/use-production-integrations';
+import { useSession } from '../lib/session/use-session';
+import { RouteProgressBar } from '../lib/ui/route-progress-bar';
 import { Banners } from './banners';
 import { NavBar, NAV_BAR_HEIGHT } from './nav-bar';
 

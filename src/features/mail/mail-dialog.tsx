@@ -1,11 +1,11 @@
 import { Box, Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api/api-error';
-import { MAX_UPLOAD_BYTES, uploadFile } from '../../../lib/drive/upload-file';
-import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
-import { ModalDialog } from '../../../lib/ui/modal-dialog';
-import { showToast } from '../../../lib/ui/toast-store';
+import { isApiError } from '../../lib/api/api-error';
+import { MAX_UPLOAD_BYTES, uploadFile } from '../../lib/drive/upload-file';
+import { newIdempotencyKey } from '../../lib/ui/idempotency-key';
+import { ModalDialog } from '../../lib/ui/modal-dialog';
+import { showToast } from '../../lib/ui/toast-store';
 import { addressFieldError, parseAddressList } from './address-list';
 import { SENT_MAIL_KEY, sendMail, sentMailQueryOptions, type SentMailStatus } from './mail-api';
 import { RichTextEditor } from './rich-text-editor';
