@@ -4,7 +4,7 @@
  * and the watchers that need more code live in ./session-lifecycle, loaded when a session exists or
  * appears.
  */
-import type { Company, CurrentUser, Product, TokenPair } from '../../shared/session-types';
+import type { Company, CurrentUser, Product, TokenPair } from '../../shared/contracts/session';
 import { readAuthCookies, writeAuthCookies } from '../cookies';
 import { COOKIE_POLL_MS } from '../../shared/session-rules';
 

@@ -1,0 +1,57 @@
+/**
+ * master's reference lists (CONTRACT.md section 6): countries (ISO 3166-1), time zones (IANA), currencies
+ * (ISO 4217 with minor units), the same for every company; and the company's own dropdown options.
+ */
+import { z } from 'zod';
+
+export const countrySchema = z.object({
+  _id: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  code: z.string(),
+  name: z.string(),
+  native: z.string(),
+  phone: z.array(z.number()),
+  continent: z.string(),
+  capital: z.string(),
+  currency: z.array(z.string()),
+  languages: z.array(z.string()),
+});
+
+export const timezoneSchema = z.object({
+  _id: z.string(),
+  /** IANA name, e.g. `Europe/Amsterdam`. */
+  name: z.string(),
+  countries: z.array(z.string()),
+  /** Offset from UTC in minutes, standard time. */
+  utcOffset: z.number(),
+  utcOffsetStr: z.string(),
+  dstOffset: z.number(),
+  dstOffsetStr: z.string(),
+});
+
+export const currencySchema = z.object({
+  _id: z.string(),
+  /** ISO 4217 alphabetic code. */
+  code: z.string(),
+  number: z.string(),
+  name: z.string(),
+  /** Digits after the decimal point (ISO 4217 minor units). */
+  minorUnits: z.number().int(),
+});
+
+/** `GET /dropdown?module=home`. */
+export const dropdownQuerySchema = z.strictObject({ module: z.string().regex(/^[a-z_]{1,40}$/) });
+
+export const dropdownOptionSchema = z.object({
+  _id: z.string(),
+  module: z.string(),
+  group: z.string(),
+  value: z.string(),
+  label: z.string(),
+  sortOrder: z.number().int(),
+});
+
+export type Country = z.infer<typeof countrySchema>;
+export type TimeZone = z.infer<typeof timezoneSchema>;
+export type Currency = z.infer<typeof currencySchema>;
+export type DropdownOption = z.infer<typeof dropdownOptionSchema>;
