@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import type { ListMeta } from '../../src/shared/api-envelope.ts';
+import { dataEnvelope, listEnvelope } from '../../src/shared/contracts/envelope.ts';
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+// The list query and the envelopes are part of the contract the app parses with (src/shared/contracts).
+export { DEFAULT_LIMIT, MAX_LIMIT, listQuerySchema } from '../../src/shared/contracts/envelope.ts';
 
 export interface SortOrder<Field extends string = string> {
   field: Field;
@@ -20,17 +21,6 @@ export interface ListQuery<Field extends string = string> {
   offset: number;
   search: string | undefined;
   sort: SortOrder<Field>;
-}
-
-/** Query-string fields every list accepts; merge a resource's own filters into it with `.extend`. */
-export function listQuerySchema<const Field extends string>(sortable: readonly [Field, ...Field[]]) {
-  const sortValues = [...sortable, ...sortable.map((f) => `-${f}` as const)] as [string, ...string[]];
-  return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-    search: z.string().trim().max(200).optional(),
-    sort: z.enum(sortValues).optional(),
-  });
 }
 
 /** Turns the validated query into paging numbers and a whitelisted sort order. */
@@ -56,18 +46,11 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The response schema of a list of `item`. */
-export function listResponse<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    meta: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
-  });
-}
+/** The response schema of a list of `item` (`{ data, meta }`). */
+export const listResponse = listEnvelope;
 
-/** The response schema of one `item`. */
-export function itemResponse<T extends z.ZodType>(item: T) {
-  return z.object({ data: item });
-}
+/** The response schema of one `item` (`{ data }`). */
+export const itemResponse = dataEnvelope;
 
 /** `/{resource}/{id}`: ids are UUIDs; anything else is a 400, never a database error. */
 export const idParams = z.strictObject({ id: z.uuid() });

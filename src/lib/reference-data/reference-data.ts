@@ -7,10 +7,10 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  countrySchema,
-  currencySchema,
-  dropdownOptionSchema,
-  timezoneSchema,
+  countriesAnswerSchema,
+  currenciesAnswerSchema,
+  dropdownAnswerSchema,
+  timezonesAnswerSchema,
 } from '../../shared/contracts/master-reference';
 import { configKeyAnswerSchema, googleMapKeyAnswerSchema } from '../../shared/contracts/session';
 import { REFERENCE_DATA_MAX_AGE_MS } from '../../shared/session-rules';
@@ -18,9 +18,9 @@ import { apiCall } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 
 /** `path`'s list from master (the reference lists answer all at once, without `meta`). */
-async function listOrEmpty<S extends z.ZodType>(path: string, item: S): Promise<z.output<S>[]> {
+async function listOrEmpty<Item extends z.ZodType>(path: string, schema: z.ZodArray<Item>): Promise<z.output<Item>[]> {
   try {
-    return await apiCall('master', path, item.array());
+    return await apiCall('master', path, schema);
   } catch (error) {
     if (isApiError(error) && error.status === 404) return [];
     throw error;
@@ -42,17 +42,17 @@ const daily = { staleTime: REFERENCE_DATA_MAX_AGE_MS, gcTime: REFERENCE_DATA_MAX
 export const referenceDataQueries = {
   countries: queryOptions({
     queryKey: ['reference', 'countries'],
-    queryFn: () => listOrEmpty('/country', countrySchema),
+    queryFn: () => listOrEmpty('/country', countriesAnswerSchema),
     ...daily,
   }),
   timezones: queryOptions({
     queryKey: ['reference', 'timezones'],
-    queryFn: () => listOrEmpty('/timezone', timezoneSchema),
+    queryFn: () => listOrEmpty('/timezone', timezonesAnswerSchema),
     ...daily,
   }),
   currencies: queryOptions({
     queryKey: ['reference', 'currencies'],
-    queryFn: () => listOrEmpty('/currency-list', currencySchema),
+    queryFn: () => listOrEmpty('/currency-list', currenciesAnswerSchema),
     ...daily,
   }),
   mapsKey: queryOptions({
@@ -71,7 +71,7 @@ export const referenceDataQueries = {
   }),
   homeDropdowns: queryOptions({
     queryKey: ['dropdowns', 'home'],
-    queryFn: () => listOrEmpty('/dropdown?module=home', dropdownOptionSchema),
+    queryFn: () => listOrEmpty('/dropdown?module=home', dropdownAnswerSchema),
   }),
 };
 

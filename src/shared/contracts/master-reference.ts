@@ -51,6 +51,12 @@ export const dropdownOptionSchema = z.object({
   sortOrder: z.number().int(),
 });
 
+// The answers: whole lists in `{ data }`, without paging (they are small and cached for a day).
+export const countriesAnswerSchema = z.array(countrySchema);
+export const timezonesAnswerSchema = z.array(timezoneSchema);
+export const currenciesAnswerSchema = z.array(currencySchema);
+export const dropdownAnswerSchema = z.array(dropdownOptionSchema);
+
 export type Country = z.infer<typeof countrySchema>;
 export type TimeZone = z.infer<typeof timezoneSchema>;
 export type Currency = z.infer<typeof currencySchema>;

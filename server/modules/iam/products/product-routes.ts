@@ -1,7 +1,7 @@
 /**
  * `/products` (read only): the products the caller's company subscribes to.
  */
-import { z } from 'zod';
+import { productSchema } from '../../../../src/shared/contracts/product.ts';
 import { notFound } from '../../../http/api-error.ts';
 import { assertPermission, requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
@@ -15,8 +15,6 @@ import {
   toListQuery,
 } from '../../../http/list-query.ts';
 import { findCompanyProduct, listCompanyProducts, PRODUCT_SORT_FIELDS } from './product-repository.ts';
-
-const productSchema = z.object({ _id: z.string(), code: z.string(), name: z.string() });
 
 export function registerProductRoutes(app: App, deps: ServiceDeps): void {
   app.get(
