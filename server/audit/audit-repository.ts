@@ -29,3 +29,22 @@ export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<voi
     ],
   );
 }
+
+/**
+ * Who made the newest audited change to one record (for the `conflict` of a 409 VERSION_CONFLICT), as
+ * far as the transaction's tenant can see: null when nobody is recorded or the user no longer exists.
+ */
+export async function lastChangeBy(
+  tx: Queryable,
+  entity: string,
+  entityId: string,
+): Promise<{ _id: string; name: string } | null> {
+  const { rows } = await tx.query<{ id: string; name: string }>(
+    `SELECT u.id, u.name
+       FROM audit_log a JOIN users u ON u.id = a.actor_user_id
+      WHERE a.entity = $1 AND a.entity_id = $2
+      ORDER BY a.id DESC LIMIT 1`,
+    [entity, entityId],
+  );
+  return rows[0] ? { _id: rows[0].id, name: rows[0].name } : null;
+}

@@ -1,5 +1,5 @@
 /**
- * The authentication pre-handler every protected route uses: verifies the access token and checks, on
+ * The authentication hook every protected route uses: verifies the access token and checks, on
  * every call, that its session is live and its user enabled, so that a logout, a disabled user or a
  * password reset takes effect on the very next call whatever the token's age.
  */
@@ -8,6 +8,7 @@ import { ERROR_CODES, ERROR_MESSAGES } from '../../src/shared/api-envelope.ts';
 import { ApiError, unauthenticated } from '../http/api-error.ts';
 import type { ServiceDeps } from '../http/build-service-app.ts';
 import type { AuthContext } from '../http/auth-context.ts';
+import { assertRoutePermission } from '../http/route-permission.ts';
 import { readSessionPrincipal } from './session-repository.ts';
 import { bearer, type AccessClaims } from './token-service.ts';
 
@@ -43,9 +44,14 @@ export async function resolveAuthContext(deps: ServiceDeps, req: FastifyRequest)
   };
 }
 
-/** `scope.addHook('preHandler', authenticate(deps))`: every route of the scope needs a live session. */
+/**
+ * `scope.addHook('preValidation', authenticate(deps))`: every route of the scope needs a live session,
+ * and the permission the route declares (`config.permission`) is checked at once, before the request
+ * is validated (authorization before validation).
+ */
 export function authenticate(deps: ServiceDeps) {
   return async (req: FastifyRequest): Promise<void> => {
     req.auth = await resolveAuthContext(deps, req);
+    assertRoutePermission(req);
   };
 }

@@ -16,12 +16,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope } from '../../src/shared/api-envelope.ts';
 import { servicePrefix, type ServiceName } from '../../src/shared/services.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import { isApiError } from './api-error.ts';
+import { findNul, nulValidationError } from './nul-guard.ts';
+import { recordRouteDeclarations } from './route-permission.ts';
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -141,13 +144,34 @@ export async function buildServiceApp(options: BuildServiceAppOptions): Promise<
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every schema-validated part is checked for NUL first (PostgreSQL refuses it in text: 400, never 500).
+  app.setValidatorCompiler<ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return (data: unknown) => {
+      const where = findNul(data);
+      return where === undefined ? validate(data) : { error: nulValidationError(where, route.httpPart) };
+    };
+  });
+  recordRouteDeclarations(app);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is refused with 415 instead of reaching a handler as a string.
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+
+  // The same NUL check for the parts a route reads without a schema for them (after authentication and
+  // the route's permission, which run in preValidation).
+  app.addHook('preHandler', async (req) => {
+    for (const [context, value] of [
+      ['querystring', req.query],
+      ['params', req.params],
+      ['body', req.body],
+    ] as const) {
+      const where = findNul(value);
+      if (where !== undefined) throw nulValidationError(where, context);
+    }
   });
 
   app.setErrorHandler((error, req, reply) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SERVICE_NAMES, servicePrefix, type ServiceName } from '../../src/shared/services.ts';
 import { okAnswerSchema, validUrlAnswerSchema } from '../../src/shared/contracts/account-recovery.ts';
-import { dataEnvelope, listEnvelope } from '../../src/shared/contracts/envelope.ts';
+import { itemAnswer, listAnswer } from '../../src/shared/contracts/resource-contract.ts';
 import { fileMetadataSchema } from '../../src/shared/contracts/drive.ts';
 import { auditEntrySchema } from '../../src/shared/contracts/log.ts';
 import { sendMailAnswerSchema, sentMailSchema } from '../../src/shared/contracts/mail.ts';
@@ -65,7 +65,7 @@ beforeAll(async () => {
     url: '/iamserver/api/v1/auth/login',
     payload: { emailId: 'admin@demo.test', password: DEMO_PASSWORD },
   });
-  tokens = tokenPairSchema.parse(dataEnvelope(signInAnswerSchema).parse(login.json()).data);
+  tokens = tokenPairSchema.parse(itemAnswer(signInAnswerSchema).parse(login.json()).data);
   admin = { authorization: `Bearer ${tokens.accessToken}` };
 });
 afterAll(async () => {
@@ -119,23 +119,23 @@ describe('every route documents its answer', () => {
 
 describe('the answers parse with the shared contracts', () => {
   it('session: fetch-user with company and products, keys, password policy, token renewal', async () => {
-    const [user] = await answer('iamserver', { url: '/fetch-user' }, dataEnvelope(fetchUserAnswerSchema)).then(
+    const [user] = await answer('iamserver', { url: '/fetch-user' }, itemAnswer(fetchUserAnswerSchema)).then(
       (body) => body.data,
     );
     expect(user).toMatchObject({ emailId: 'admin@demo.test', company: { name: 'Demo Freight' } });
     expect(user?.products.length).toBeGreaterThan(0);
-    await answer('iamserver', { url: '/auth/fetch-config-key' }, dataEnvelope(configKeyAnswerSchema));
-    await answer('iamserver', { url: '/auth/fetch-google-map-key' }, dataEnvelope(googleMapKeyAnswerSchema));
-    await answer('iamserver', { url: '/auth/password-policy' }, dataEnvelope(passwordPolicySchema));
+    await answer('iamserver', { url: '/auth/fetch-config-key' }, itemAnswer(configKeyAnswerSchema));
+    await answer('iamserver', { url: '/auth/fetch-google-map-key' }, itemAnswer(googleMapKeyAnswerSchema));
+    await answer('iamserver', { url: '/auth/password-policy' }, itemAnswer(passwordPolicySchema));
     const refresh = { 'x-refresh-token': `Bearer ${tokens.refreshToken}` };
-    await answer('iamserver', { url: '/auth/token', headers: refresh }, dataEnvelope(accessTokenAnswerSchema));
+    await answer('iamserver', { url: '/auth/token', headers: refresh }, itemAnswer(accessTokenAnswerSchema));
     const renewed = await answer(
       'iamserver',
       { url: '/auth/refresh', headers: refresh },
-      dataEnvelope(tokenPairSchema),
+      itemAnswer(tokenPairSchema),
     );
     const next = { authorization: `Bearer ${renewed.data.accessToken}` };
-    await answer('iamserver', { url: '/products', headers: next }, listEnvelope(productSchema));
+    await answer('iamserver', { url: '/products', headers: next }, listAnswer(productSchema));
     await answer(
       'iamserver',
       {
@@ -143,7 +143,7 @@ describe('the answers parse with the shared contracts', () => {
         url: '/auth/logout',
         headers: { ...next, 'x-refresh-token': `Bearer ${renewed.data.refreshToken}` },
       },
-      dataEnvelope(logoutAnswerSchema),
+      itemAnswer(logoutAnswerSchema),
     );
     // The rest of the file signs in afresh: this session is over.
     const login = await apps.iamserver.inject({
@@ -160,17 +160,17 @@ describe('the answers parse with the shared contracts', () => {
       url: '/auth/reset-password-link',
       payload: { emailId: 'ops@demo.test' },
     };
-    await answer('iamserver', resetLink, dataEnvelope(okAnswerSchema), 202);
+    await answer('iamserver', resetLink, itemAnswer(okAnswerSchema), 202);
     const check = { method: 'POST' as const, url: '/auth/valid-url', payload: { token: 'x'.repeat(43) } };
-    expect((await answer('iamserver', check, dataEnvelope(validUrlAnswerSchema))).data.valid).toBe(false);
+    expect((await answer('iamserver', check, itemAnswer(validUrlAnswerSchema))).data.valid).toBe(false);
   });
 
   it('master reference: countries, time zones, currencies, dropdowns', async () => {
-    const countries = await answer('master', { url: '/country' }, dataEnvelope(countriesAnswerSchema));
+    const countries = await answer('master', { url: '/country' }, itemAnswer(countriesAnswerSchema));
     expect(countries.data.find((c) => c.code === 'NL')?.name).toBe('Netherlands');
-    await answer('master', { url: '/timezone' }, dataEnvelope(timezonesAnswerSchema));
-    await answer('master', { url: '/currency-list' }, dataEnvelope(currenciesAnswerSchema));
-    const dropdowns = await answer('master', { url: '/dropdown?module=home' }, dataEnvelope(dropdownAnswerSchema));
+    await answer('master', { url: '/timezone' }, itemAnswer(timezonesAnswerSchema));
+    await answer('master', { url: '/currency-list' }, itemAnswer(currenciesAnswerSchema));
+    const dropdowns = await answer('master', { url: '/dropdown?module=home' }, itemAnswer(dropdownAnswerSchema));
     expect(dropdowns.data.length).toBeGreaterThan(0);
   });
 
@@ -180,16 +180,16 @@ describe('the answers parse with the shared contracts', () => {
       url: '/notifications',
       payload: { title: 'Contract check', body: 'Parsed on both sides' },
     };
-    await answer('iamserver', send, dataEnvelope(sendNotificationAnswerSchema), 201);
+    await answer('iamserver', send, itemAnswer(sendNotificationAnswerSchema), 201);
     await answer(
       'iamserver',
       { url: '/notifications' },
-      listEnvelope(notificationItemSchema, notificationListMetaSchema),
+      listAnswer(notificationItemSchema, notificationListMetaSchema),
     );
     const mark = { method: 'POST' as const, url: '/notifications/mark-loaded', payload: {} };
-    await answer('iamserver', mark, dataEnvelope(markLoadedAnswerSchema));
+    await answer('iamserver', mark, itemAnswer(markLoadedAnswerSchema));
     const ticket = { method: 'POST' as const, url: '/notifications/stream-ticket' };
-    await answer('iamserver', ticket, dataEnvelope(streamTicketAnswerSchema));
+    await answer('iamserver', ticket, itemAnswer(streamTicketAnswerSchema));
   });
 
   it('drive, mail and log: an upload, a queued message, the sent list and the audit trail', async () => {
@@ -200,16 +200,16 @@ describe('the answers parse with the shared contracts', () => {
       payload: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0x20), Buffer.from('\n%%EOF\n')]),
     });
     expect(file.statusCode, file.body).toBe(201);
-    const uploaded = dataEnvelope(fileMetadataSchema).parse(file.json()).data;
+    const uploaded = itemAnswer(fileMetadataSchema).parse(file.json()).data;
     const mail = {
       method: 'POST' as const,
       url: '/send',
       payload: { to: ['ops@demo.test'], subject: 'Rates', body: '<p>Attached.</p>', attachments: [uploaded._id] },
     };
-    await answer('mailserver', mail, dataEnvelope(sendMailAnswerSchema), 202);
-    const sent = await answer('mailserver', { url: '/send' }, listEnvelope(sentMailSchema));
+    await answer('mailserver', mail, itemAnswer(sendMailAnswerSchema), 202);
+    const sent = await answer('mailserver', { url: '/send' }, listAnswer(sentMailSchema));
     expect(sent.data[0]?.attachments[0]?.fileName).toBe('rates.pdf');
-    await answer('logserver', { url: '/audit' }, listEnvelope(auditEntrySchema));
-    await answer('logserver', { url: '/audit-history?entity=mail&entityId=x' }, listEnvelope(auditEntrySchema));
+    await answer('logserver', { url: '/audit' }, listAnswer(auditEntrySchema));
+    await answer('logserver', { url: '/audit-history?entity=mail&entityId=x' }, listAnswer(auditEntrySchema));
   });
 });

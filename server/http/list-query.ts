@@ -3,12 +3,13 @@
  * `{ data, meta: { total, page, limit } }`. `limit` defaults to 20 and is at most 100; `sort` names one
  * field of the resource's whitelist, `-field` for descending.
  */
-import { z } from 'zod';
 import type { ListMeta } from '../../src/shared/api-envelope.ts';
-import { dataEnvelope, listEnvelope } from '../../src/shared/contracts/envelope.ts';
 
-// The list query and the envelopes are part of the contract the app parses with (src/shared/contracts).
-export { DEFAULT_LIMIT, MAX_LIMIT, listQuerySchema } from '../../src/shared/contracts/envelope.ts';
+export { DEFAULT_LIMIT, MAX_LIMIT, idParams, listQuerySchema } from '../../src/shared/contracts/resource-contract.ts';
+export {
+  itemAnswer as itemResponse,
+  listAnswer as listResponse,
+} from '../../src/shared/contracts/resource-contract.ts';
 
 export interface SortOrder<Field extends string = string> {
   field: Field;
@@ -45,12 +46,3 @@ export function listMeta(total: number, query: Pick<ListQuery, 'page' | 'limit'>
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/** The response schema of a list of `item` (`{ data, meta }`). */
-export const listResponse = listEnvelope;
-
-/** The response schema of one `item` (`{ data }`). */
-export const itemResponse = dataEnvelope;
-
-/** `/{resource}/{id}`: ids are UUIDs; anything else is a 400, never a database error. */
-export const idParams = z.strictObject({ id: z.uuid() });

@@ -4,16 +4,17 @@
  * `409 VERSION_CONFLICT` when the stored version has moved on. Each write increments the version.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '../../src/shared/api-envelope.ts';
+import { ERROR_CODES, type VersionConflict } from '../../src/shared/api-envelope.ts';
 import { ApiError } from './api-error.ts';
 
 const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/;
 
-export const versionConflict = (what = 'The item') =>
+export const versionConflict = (what = 'The item', conflict?: VersionConflict) =>
   new ApiError(
     409,
     ERROR_CODES.VERSION_CONFLICT,
     `${what} was changed by someone else; reload it and apply your change again`,
+    conflict ? { conflict } : {},
   );
 
 /** The version the caller's update is based on: the body's `version`, else the `If-Match` header. */

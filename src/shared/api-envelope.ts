@@ -1,10 +1,10 @@
 /**
  * The JSON envelope of every answer (CONTRACT.md section 4), shared by the services and the client. The
- * success envelopes are zod schemas (./contracts/envelope.ts); the error envelope and its codes are here,
+ * success envelopes are zod schemas (./contracts/resource-contract.ts); the error envelope and its codes are here,
  * free of zod, since the service worker reads them too.
  */
 import type { z } from 'zod';
-import type { listMetaSchema } from './contracts/envelope';
+import type { listMetaSchema } from './contracts/resource-contract';
 
 export type ListMeta = z.infer<typeof listMetaSchema>;
 

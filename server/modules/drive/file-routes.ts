@@ -14,7 +14,7 @@ import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
 import { fileDeletedAnswerSchema, fileMetadataSchema, uploadQuerySchema } from '../../../src/shared/contracts/drive.ts';
 import { auditChange } from '../../http/audit-change.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
-import { assertPermission, requireAuthContext } from '../../http/auth-context.ts';
+import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../http/idempotency.ts';
 import { idParams, itemResponse } from '../../http/list-query.ts';
@@ -79,6 +79,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
     '/filesystem/file',
     {
       bodyLimit: MAX_FILE_BYTES,
+      config: { permission: requires('files', 'create') },
       schema: {
         summary: 'Upload one file (raw body; name in X-File-Name or ?name=, type in Content-Type or X-File-Type)',
         tags: ['files'],
@@ -87,7 +88,6 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req, reply) => {
-      assertPermission(requireAuthContext(req), 'files', 'create');
       if (!Buffer.isBuffer(req.body)) {
         throw unsupportedFileType('Send the file itself as the request body (for example application/octet-stream)');
       }
@@ -119,6 +119,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/filesystem/file/:id',
     {
+      config: { permission: requires('files', 'read') },
       schema: {
         summary: 'Read one file’s metadata',
         tags: ['files'],
@@ -127,7 +128,6 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      assertPermission(requireAuthContext(req), 'files', 'read');
       const file = await runRead(deps, req, {}, (tx) => findFile(tx, req.params.id));
       if (!file) throw notFound('File');
       return { data: file };
@@ -137,6 +137,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/filesystem/file/:id/content',
     {
+      config: { permission: requires('files', 'read') },
       schema: {
         summary: 'Download one file (Content-Disposition: attachment)',
         tags: ['files'],
@@ -144,7 +145,6 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req, reply) => {
-      assertPermission(requireAuthContext(req), 'files', 'read');
       const found = await runRead(deps, req, {}, async (tx, auth) => {
         const result = await findFileContent(tx, req.params.id);
         if (result) {
@@ -171,6 +171,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
   app.delete(
     '/filesystem/file/:id',
     {
+      config: { permission: requires('files', 'delete') },
       schema: {
         summary: 'Delete one file (mail already queued with it keeps its own copy)',
         tags: ['files'],
@@ -179,7 +180,6 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req, reply) => {
-      assertPermission(requireAuthContext(req), 'files', 'delete');
       return runWrite(deps, req, reply, {}, async (tx, auth) => {
         const before = await findFile(tx, req.params.id, { lock: true });
         if (!before) throw notFound('File');

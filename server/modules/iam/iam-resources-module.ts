@@ -1,25 +1,27 @@
 /**
  * iamserver: the resources of CONTRACT.md section 7 (users, roles, groups, products, issue tracker,
- * companies, app admin). Every route needs a live session; each checks its own permission.
+ * companies, app admin). Every route needs a live session; the permission each route declares is checked
+ * right after authentication, before its request is validated.
  */
 import { authenticate } from '../../auth/authenticate.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
+import { registerResource } from '../../http/resource-kit.ts';
 import { registerAppAdminRoutes } from './companies/app-admin-routes.ts';
-import { registerCompanyRoutes } from './companies/company-routes.ts';
-import { registerGroupRoutes } from './groups/group-routes.ts';
-import { registerIssueRoutes } from './issues/issue-routes.ts';
-import { registerProductRoutes } from './products/product-routes.ts';
-import { registerRoleRoutes } from './roles/role-routes.ts';
-import { registerUserRoutes } from './users/user-routes.ts';
+import { registerCompanyRoutes } from './companies/company-resource.ts';
+import { groupResource } from './groups/group-resource.ts';
+import { issueResource } from './issues/issue-resource.ts';
+import { productResource } from './products/product-resource.ts';
+import { roleResource } from './roles/role-resource.ts';
+import { userResource } from './users/user-resource.ts';
 
 export const iamResourcesModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preHandler', authenticate(deps));
-    registerUserRoutes(scope, deps);
-    registerRoleRoutes(scope, deps);
-    registerGroupRoutes(scope, deps);
-    registerProductRoutes(scope, deps);
-    registerIssueRoutes(scope, deps);
+    scope.addHook('preValidation', authenticate(deps));
+    registerResource(scope, deps, userResource);
+    registerResource(scope, deps, roleResource);
+    registerResource(scope, deps, groupResource);
+    registerResource(scope, deps, productResource);
+    registerResource(scope, deps, issueResource);
     registerCompanyRoutes(scope, deps);
     registerAppAdminRoutes(scope, deps);
   });

@@ -52,6 +52,7 @@ describe('users', () => {
       companyId: demoId,
     });
     expect(user).not.toHaveProperty('passwordHash');
+    expect(user.lastSignInAt).toBeNull();
 
     const read = await call('GET', `/users/${user._id}`, admin);
     expect(read.statusCode).toBe(200);
@@ -76,6 +77,18 @@ describe('users', () => {
     expect((await call('GET', '/users/not-a-uuid', admin)).statusCode).toBe(400);
     expect((await call('GET', '/users/00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
     expect(await auditCount(t.db, { action: 'user.create', entityId: user._id })).toBe(1);
+  });
+
+  it('shows when each user last signed in', async () => {
+    const before = Date.now();
+    await signIn(app, 'ops@demo.test');
+    const users = (await call('GET', '/users?search=ops@demo.test', admin)).json().data;
+    expect(users).toHaveLength(1);
+    const lastSignInAt = Date.parse(users[0].lastSignInAt);
+    expect(lastSignInAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(lastSignInAt).toBeLessThanOrEqual(Date.now() + 1000);
+    const unverified = (await call('GET', '/users?search=unverified@demo.test', admin)).json().data;
+    expect(unverified[0].lastSignInAt).toBeNull();
   });
 
   it('refuses a duplicate e-mail with 409 and a foreign role id with 400', async () => {
@@ -112,6 +125,13 @@ describe('users', () => {
     const stale = await call('PUT', `/users/${created._id}`, admin, { version: 1, lastName: 'Lost' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('VERSION_CONFLICT');
+    // The conflict names the stored version and who wrote it, for the client's conflict dialog.
+    const adminUser = (await call('GET', '/users?search=admin@demo.test', admin)).json().data[0];
+    expect(stale.json().conflict).toEqual({
+      version: 2,
+      updatedAt: ok.json().data.updatedAt,
+      updatedBy: { _id: adminUser._id, name: adminUser.name },
+    });
 
     const viaHeader = await call(
       'PUT',
@@ -358,6 +378,12 @@ describe('permissions', () => {
       expect(res.json().code).toBe('FORBIDDEN');
     }
     expect(await tableChecksums(t.db)).toEqual(before);
+  });
+
+  it('ops@demo.test posting a malformed role gets 403, not a 400 that describes the schema', async () => {
+    const res = await call('POST', '/roles', ops, { name: 42, permissions: 'everything', extra: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' });
   });
 
   it('a call without a token is 401', async () => {

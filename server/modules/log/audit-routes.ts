@@ -3,7 +3,7 @@
  * history, newest first). Permission `audit: read`; a company reads only its own entries.
  */
 import { auditEntrySchema, auditHistoryQuerySchema, auditQuerySchema } from '../../../src/shared/contracts/log.ts';
-import { assertPermission, requireAuthContext } from '../../http/auth-context.ts';
+import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
 import { listMeta, listResponse, toListQuery } from '../../http/list-query.ts';
@@ -13,6 +13,7 @@ export function registerAuditRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/audit',
     {
+      config: { permission: requires('audit', 'read') },
       schema: {
         summary: 'The company’s audit trail, newest first by default',
         tags: ['audit'],
@@ -21,7 +22,6 @@ export function registerAuditRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      assertPermission(requireAuthContext(req), 'audit', 'read');
       const { action, entity, entityId, actorUserId, from, to } = req.query;
       const query = toListQuery(req.query, { field: 'createdAt', descending: true });
       const { items, total } = await runRead(deps, req, {}, (tx) =>
@@ -34,6 +34,7 @@ export function registerAuditRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/audit-history',
     {
+      config: { permission: requires('audit', 'read') },
       schema: {
         summary: 'One entity’s history, newest first',
         tags: ['audit'],
@@ -42,7 +43,6 @@ export function registerAuditRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      assertPermission(requireAuthContext(req), 'audit', 'read');
       const query = toListQuery({ ...req.query, sort: undefined }, { field: 'createdAt', descending: true });
       const { entity, entityId } = req.query;
       const { items, total } = await runRead(deps, req, {}, (tx) => listAuditEntries(tx, query, { entity, entityId }));

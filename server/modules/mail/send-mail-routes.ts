@@ -7,7 +7,8 @@ import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
 import { sendMailAnswerSchema, sendMailBodySchema } from '../../../src/shared/contracts/mail.ts';
 import { auditChange } from '../../http/audit-change.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { assertPermission, assertSubscriptionActive, requireAuthContext } from '../../http/auth-context.ts';
+import { assertSubscriptionActive, requireAuthContext } from '../../http/auth-context.ts';
+import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runWrite } from '../../http/idempotency.ts';
 import { itemResponse } from '../../http/list-query.ts';
@@ -44,6 +45,7 @@ export function registerSendMailRoutes(app: App, deps: ServiceDeps): void {
   app.post(
     '/send',
     {
+      config: { permission: requires('mail', 'create') },
       schema: {
         summary: 'Send a message from the mail dialog (queued; delivered by the mail worker)',
         tags: ['mail'],
@@ -53,7 +55,6 @@ export function registerSendMailRoutes(app: App, deps: ServiceDeps): void {
     },
     async (req, reply) => {
       const caller = requireAuthContext(req);
-      assertPermission(caller, 'mail', 'create');
       assertSubscriptionActive(caller);
       const { to, cc, bcc } = dedupe(req.body);
       const { subject } = req.body;

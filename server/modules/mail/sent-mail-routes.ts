@@ -4,7 +4,7 @@
  */
 import { sentMailDetailSchema, sentMailListQuerySchema, sentMailSchema } from '../../../src/shared/contracts/mail.ts';
 import { notFound } from '../../http/api-error.ts';
-import { assertPermission, requireAuthContext } from '../../http/auth-context.ts';
+import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
 import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../http/list-query.ts';
@@ -14,6 +14,7 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/send',
     {
+      config: { permission: requires('mail', 'read') },
       schema: {
         summary: 'The company’s sent mail, newest first (filter by status)',
         tags: ['mail'],
@@ -22,7 +23,6 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      assertPermission(requireAuthContext(req), 'mail', 'read');
       const query = toListQuery(req.query, { field: 'createdAt', descending: true });
       const { items, total } = await runRead(deps, req, {}, (tx) =>
         listSentMail(tx, { ...query, status: req.query.status }),
@@ -34,6 +34,7 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     '/send/:id',
     {
+      config: { permission: requires('mail', 'read') },
       schema: {
         summary: 'One sent message with its body and delivery state',
         tags: ['mail'],
@@ -42,7 +43,6 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      assertPermission(requireAuthContext(req), 'mail', 'read');
       const mail = await runRead(deps, req, {}, (tx) => findSentMail(tx, req.params.id));
       if (!mail) throw notFound('Message');
       return { data: mail };

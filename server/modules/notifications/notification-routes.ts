@@ -29,7 +29,8 @@ import {
 import { authenticate } from '../../auth/authenticate.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { auditChange } from '../../http/audit-change.ts';
-import { assertPermission, requireAuthContext } from '../../http/auth-context.ts';
+import { requireAuthContext } from '../../http/auth-context.ts';
+import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../http/idempotency.ts';
 import { itemResponse, listResponse } from '../../http/list-query.ts';
@@ -87,11 +88,13 @@ export async function registerNotificationRoutes(
 
   await app.register(async (instance) => {
     const authed = instance.withTypeProvider<ZodTypeProvider>();
-    authed.addHook('preHandler', authenticate(deps));
+    authed.addHook('preValidation', authenticate(deps));
 
     authed.post(
       '/notifications',
       {
+        // Addressing users needs the right to see them, not only to create notifications.
+        config: { permission: [requires('notifications', 'create'), requires('users', 'read')] },
         schema: {
           summary:
             'Send a general notification to users of your own company (every enabled user but you when userIds is omitted)',
@@ -102,9 +105,6 @@ export async function registerNotificationRoutes(
       },
       async (req, reply) => {
         const auth = requireAuthContext(req);
-        // Addressing users needs the right to see them, not only to create notifications.
-        assertPermission(auth, 'notifications', 'create');
-        assertPermission(auth, 'users', 'read');
         const { title, body, link, userIds } = req.body;
         return runWrite(deps, req, reply, { status: 201 }, async (tx) => {
           const recipients = await recipientsFor(tx, auth.userId, userIds);

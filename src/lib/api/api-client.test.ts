@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { dataEnvelope, listEnvelope } from '../../shared/contracts/envelope';
+import { itemAnswer, listAnswer } from '../../shared/contracts/resource-contract';
 import {
   notificationItemSchema,
   notificationListMetaSchema,
@@ -49,7 +49,7 @@ afterEach(() => {
 
 describe('apiCall', () => {
   it("returns the `data` of the answer, parsed with the call's schema, and sends JSON", async () => {
-    const fetchMock = answerWith(200, dataEnvelope(configKeyAnswerSchema).parse({ data: { pendoKey: 'pk-1' } }));
+    const fetchMock = answerWith(200, itemAnswer(configKeyAnswerSchema).parse({ data: { pendoKey: 'pk-1' } }));
     const body = { a: 1 };
     await expect(
       apiCall('iamserver', '/auth/fetch-config-key', configKeyAnswerSchema, {
@@ -116,7 +116,7 @@ describe('apiList', () => {
   });
 
   it('parses a wider meta with its own schema', async () => {
-    const wire = listEnvelope(notificationItemSchema, notificationListMetaSchema).parse({
+    const wire = listAnswer(notificationItemSchema, notificationListMetaSchema).parse({
       data: [item],
       meta: { total: 1, page: 1, limit: 20, unread: 1 },
     });

@@ -10,7 +10,7 @@
  */
 import type { z } from 'zod';
 import { ERROR_CODES, type ErrorDetail, type VersionConflict } from '../../shared/api-envelope';
-import { dataEnvelope, listEnvelope, listMetaSchema } from '../../shared/contracts/envelope';
+import { itemAnswer, listAnswer, listMetaSchema } from '../../shared/contracts/resource-contract';
 import type { ServiceName } from '../../shared/services';
 import type { TokenPair } from '../../shared/contracts/session';
 import { authHeaderEntries } from '../../shared/refresh-coordinator';
@@ -128,7 +128,7 @@ export async function apiCall<S extends z.ZodType>(
   init: RequestInit = {},
 ): Promise<z.output<S>> {
   const answer = await request(service, path, init);
-  return (parseAnswer(dataEnvelope(schema), answer, callName(service, path)) as { data: z.output<S> }).data;
+  return (parseAnswer(itemAnswer(schema), answer, callName(service, path)) as { data: z.output<S> }).data;
 }
 
 /**
@@ -143,7 +143,7 @@ export function dataOfAnswer<S extends z.ZodType>(
 ): z.output<S> {
   const body = parse(answer.text);
   return (
-    parseAnswer(dataEnvelope(schema), { status: answer.status, body }, callName(service, path)) as {
+    parseAnswer(itemAnswer(schema), { status: answer.status, body }, callName(service, path)) as {
       data: z.output<S>;
     }
   ).data;
@@ -167,7 +167,7 @@ export async function apiList<Item extends z.ZodType, M extends z.ZodType = type
 ): Promise<{ items: z.output<Item>[]; meta: z.output<M> }> {
   const { meta, ...requestInit } = init;
   const answer = await request(service, path, requestInit);
-  const body = parseAnswer(listEnvelope(item, meta ?? listMetaSchema), answer, callName(service, path)) as {
+  const body = parseAnswer(listAnswer(item, meta ?? listMetaSchema), answer, callName(service, path)) as {
     data: z.output<Item>[];
     meta: z.output<M>;
   };

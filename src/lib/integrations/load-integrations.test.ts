@@ -10,14 +10,14 @@ const sentry = vi.hoisted(() => ({
 }));
 vi.mock('@sentry/browser', () => sentry);
 
-import { dataEnvelope } from '../../shared/contracts/envelope';
+import { itemAnswer } from '../../shared/contracts/resource-contract';
 import { configKeyAnswerSchema } from '../../shared/contracts/session';
 import { loadIntegrations } from './load-integrations';
 import { ALL_INTEGRATIONS, INTEGRATION_SCRIPT_IDS } from './integration-plan';
 import { removeIntegrations } from './remove-integrations';
 
 /** iamserver's answer to `GET /auth/fetch-config-key`, as the wire carries it: checked against the contract. */
-const configKeyAnswer = dataEnvelope(configKeyAnswerSchema).parse({ data: { pendoKey: 'pk-123' } });
+const configKeyAnswer = itemAnswer(configKeyAnswerSchema).parse({ data: { pendoKey: 'pk-123' } });
 
 function answerWith(body: unknown) {
   const fetchMock = vi.fn(

@@ -25,3 +25,24 @@ export const companySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+const shortText = z.string().trim().min(1).max(100);
+
+/** `PUT|PATCH /companies/{id}`: the company's own settings (optimistic concurrency: `version` or `If-Match`). */
+export const updateCompanyBody = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  name: shortText.optional(),
+  short_name: z.string().trim().min(1).max(20).optional(),
+  company_type: shortText.optional(),
+  account_type: shortText.optional(),
+  prefered_language: z.string().trim().min(2).max(10).optional(),
+  operating_country: z.string().trim().min(2).max(3).optional(),
+  currency: z.string().trim().length(3).optional(),
+  timezone: shortText.optional(),
+  address: z.record(z.string().max(50), z.string().max(500)).optional(),
+  phone: z.string().trim().max(40).optional(),
+  is_subscribed_for_campaign: z.boolean().optional(),
+  twoFactorAuth: z.boolean().optional(),
+  account_setup: z.boolean().optional(),
+});
+export type UpdateCompanyInput = z.input<typeof updateCompanyBody>;

@@ -1,6 +1,6 @@
 /** logserver: the company's audit trail (`/audit`) and one entity's history (`/audit-history`). */
 import { z } from 'zod';
-import { listQuerySchema } from './envelope';
+import { listQuerySchema } from './resource-contract.ts';
 
 export const auditEntrySchema = z.object({
   _id: z.string(),

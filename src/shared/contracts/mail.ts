@@ -3,7 +3,7 @@
  * company's sent mail with each message's delivery state, `GET /send/{id}` adds its body.
  */
 import { z } from 'zod';
-import { listQuerySchema } from './envelope';
+import { listQuerySchema } from './resource-contract.ts';
 
 export const MAX_RECIPIENTS = 50;
 export const MAX_SUBJECT_LENGTH = 200;

@@ -4,7 +4,7 @@
  * Events whose frames are the shapes below). The Realtime Database copy maps to the same item.
  */
 import { z } from 'zod';
-import { DEFAULT_LIMIT, MAX_LIMIT, listMetaSchema } from './envelope';
+import { DEFAULT_LIMIT, MAX_LIMIT, listMetaSchema } from './resource-contract.ts';
 
 /** The most recipients one general notification may name. */
 export const MAX_NOTIFICATION_RECIPIENTS = 1000;

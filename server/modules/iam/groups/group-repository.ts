@@ -5,8 +5,8 @@ import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
 
-export const GROUP_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
-export type GroupSortField = (typeof GROUP_SORT_FIELDS)[number];
+export { GROUP_SORT_FIELDS, type GroupSortField } from '../../../../src/shared/contracts/groups.ts';
+import type { GroupSortField } from '../../../../src/shared/contracts/groups.ts';
 
 const SORT_COLUMNS: Record<GroupSortField, string> = {
   name: 'lower(g.name)',
@@ -114,3 +114,26 @@ export async function deleteGroup(tx: Queryable, id: string): Promise<boolean> {
   const { affectedRows } = await tx.query('DELETE FROM user_groups WHERE id = $1', [id]);
   return affectedRows > 0;
 }
+
+/** Groups as the resource kit uses them: insert and update also replace the member list when given. */
+export const groupRepository = {
+  list: listGroups,
+  find: findGroup,
+  async insert(
+    tx: Queryable,
+    group: { companyId: string; name: string; description: string; memberIds: readonly string[] },
+  ): Promise<string> {
+    const id = await insertGroup(tx, group);
+    await replaceGroupMembers(tx, { id, companyId: group.companyId }, group.memberIds);
+    return id;
+  },
+  async update(
+    tx: Queryable,
+    id: string,
+    patch: GroupPatch & { companyId: string; memberIds?: readonly string[] | undefined },
+  ): Promise<void> {
+    await updateGroup(tx, id, { name: patch.name, description: patch.description });
+    if (patch.memberIds) await replaceGroupMembers(tx, { id, companyId: patch.companyId }, patch.memberIds);
+  },
+  remove: deleteGroup,
+};

@@ -5,13 +5,10 @@ import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
 
-export const ISSUE_STATUSES = ['open', 'in_progress', 'closed'] as const;
-export const ISSUE_PRIORITIES = ['low', 'medium', 'high'] as const;
-export type IssueStatus = (typeof ISSUE_STATUSES)[number];
-export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
+import type { IssuePriority, IssueStatus } from '../../../../src/shared/contracts/issues.ts';
 
-export const ISSUE_SORT_FIELDS = ['title', 'status', 'priority', 'createdAt', 'updatedAt'] as const;
-export type IssueSortField = (typeof ISSUE_SORT_FIELDS)[number];
+export { ISSUE_SORT_FIELDS, type IssueSortField } from '../../../../src/shared/contracts/issues.ts';
+import type { IssueSortField } from '../../../../src/shared/contracts/issues.ts';
 
 const SORT_COLUMNS: Record<IssueSortField, string> = {
   title: 'lower(title)',
@@ -128,3 +125,16 @@ export async function deleteIssue(tx: Queryable, id: string): Promise<boolean> {
   const { affectedRows } = await tx.query('DELETE FROM issues WHERE id = $1', [id]);
   return affectedRows > 0;
 }
+
+/** The issue tracker as the resource kit uses it; the list's filters come from the validated query. */
+export const issueRepository = {
+  list: (
+    tx: Queryable,
+    query: ListQuery<IssueSortField>,
+    filters: { status?: IssueStatus; priority?: IssuePriority },
+  ) => listIssues(tx, query, { status: filters.status, priority: filters.priority }),
+  find: findIssue,
+  insert: insertIssue,
+  update: updateIssue,
+  remove: deleteIssue,
+};

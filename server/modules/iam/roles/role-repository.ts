@@ -6,8 +6,8 @@ import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
 
-export const ROLE_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
-export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
+export { ROLE_SORT_FIELDS, type RoleSortField } from '../../../../src/shared/contracts/roles.ts';
+import type { RoleSortField } from '../../../../src/shared/contracts/roles.ts';
 
 const SORT_COLUMNS: Record<RoleSortField, string> = {
   name: 'lower(name)',
@@ -114,3 +114,12 @@ export async function deleteRole(tx: Queryable, id: string): Promise<boolean> {
   const { affectedRows } = await tx.query('DELETE FROM roles WHERE id = $1 AND NOT is_system', [id]);
   return affectedRows > 0;
 }
+
+/** Roles as the resource kit uses them. */
+export const roleRepository = {
+  list: listRoles,
+  find: findRole,
+  insert: insertRole,
+  update: updateRole,
+  remove: deleteRole,
+};

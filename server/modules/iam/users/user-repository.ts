@@ -6,8 +6,8 @@ import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
 
-export const USER_SORT_FIELDS = ['name', 'emailId', 'firstName', 'lastName', 'createdAt', 'updatedAt'] as const;
-export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export { USER_SORT_FIELDS, type UserSortField } from '../../../../src/shared/contracts/users.ts';
+import type { UserSortField } from '../../../../src/shared/contracts/users.ts';
 
 const SORT_COLUMNS: Record<UserSortField, string> = {
   name: 'u.name',
@@ -31,12 +31,14 @@ export interface UserItem {
   isSuperAdmin: boolean;
   roleId: string | null;
   roleName: string | null;
+  lastSignInAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 const SELECT_USER = `SELECT u.id, u.version, u.company_id, u.name, u.email, u.first_name, u.last_name, u.email_verified,
-        u.disabled, u.is_super_admin, u.role_id, r.name AS role_name, u.created_at, u.updated_at
+        u.disabled, u.is_super_admin, u.role_id, r.name AS role_name, u.created_at, u.updated_at,
+        (SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id) AS last_sign_in_at
    FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
 
 function toUser(r: Record<string, unknown>): UserItem {
@@ -53,6 +55,7 @@ function toUser(r: Record<string, unknown>): UserItem {
     isSuperAdmin: r.is_super_admin as boolean,
     roleId: (r.role_id as string | null) ?? null,
     roleName: (r.role_name as string | null) ?? null,
+    lastSignInAt: r.last_sign_in_at == null ? null : isoTimestamp(r.last_sign_in_at),
     createdAt: isoTimestamp(r.created_at),
     updatedAt: isoTimestamp(r.updated_at),
   };
@@ -133,3 +136,12 @@ export async function existingUserIds(tx: Queryable, ids: readonly string[]): Pr
   const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[])', [ids]);
   return new Set(rows.map((r) => r.id));
 }
+
+/** Users as the resource kit uses them. */
+export const userRepository = {
+  list: listUsers,
+  find: findUser,
+  insert: insertUser,
+  update: updateUser,
+  remove: deleteUser,
+};

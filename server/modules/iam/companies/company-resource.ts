@@ -1,0 +1,63 @@
+/**
+ * `/companies/:id` and its users, groups and roles, served by the resource kit: the caller's own company,
+ * or any company for a super admin (who then acts inside that company's tenant, so row-level security
+ * still scopes every row). Companies are created by the app admin (`app-admin-routes.ts`), never here.
+ */
+import type { FastifyRequest } from 'fastify';
+import { companySchema, updateCompanyBody } from '../../../../src/shared/contracts/company.ts';
+import { listQuerySchema } from '../../../../src/shared/contracts/resource-contract.ts';
+import { notFound } from '../../../http/api-error.ts';
+import { requireAuthContext } from '../../../http/auth-context.ts';
+import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
+import { defineResource, registerResource, registerTenantList } from '../../../http/resource-kit.ts';
+import { groupResource } from '../groups/group-resource.ts';
+import { roleResource } from '../roles/role-resource.ts';
+import { userResource } from '../users/user-resource.ts';
+import { COMPANY_SORT_FIELDS, findCompany, updateCompanySettings } from './company-repository.ts';
+
+/** The tenant a company route acts in; another company is invisible (404) unless the caller is a super admin. */
+function targetCompany(req: FastifyRequest, id: string | undefined): string {
+  const auth = requireAuthContext(req);
+  if (!id || (id !== auth.companyId && !auth.isSuperAdmin)) throw notFound('Company');
+  return id;
+}
+
+export const companyResource = defineResource({
+  path: '/companies',
+  entity: 'company',
+  label: 'Company',
+  permission: 'company',
+  tag: 'companies',
+  operations: ['read', 'update'],
+  summaries: {
+    read: 'Read a company (your own; any for a super admin)',
+    update: 'Update company settings (optimistic concurrency: send `version` or `If-Match`)',
+  },
+  schemas: { item: companySchema, listQuery: listQuerySchema(COMPANY_SORT_FIELDS), update: updateCompanyBody },
+  defaultSort: { field: 'name', descending: false },
+  repository: { find: findCompany, update: updateCompanySettings },
+  tenant: targetCompany,
+});
+
+export function registerCompanyRoutes(app: App, deps: ServiceDeps): void {
+  registerResource(app, deps, companyResource);
+  const tenantList = { tenant: targetCompany, tag: 'companies' };
+  registerTenantList(app, deps, {
+    ...tenantList,
+    path: '/companies/:id/users',
+    resource: userResource,
+    summary: 'List a company’s users',
+  });
+  registerTenantList(app, deps, {
+    ...tenantList,
+    path: '/companies/:id/groups',
+    resource: groupResource,
+    summary: 'List a company’s user groups',
+  });
+  registerTenantList(app, deps, {
+    ...tenantList,
+    path: '/companies/:id/roles',
+    resource: roleResource,
+    summary: 'List a company’s roles',
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * `/iamserver/api/v1/roles` (CONTRACT.md sections 7 and 12): the company's roles and their permissions
+ * (`{ <module>: [<action>] }`, modules and actions of `src/shared/permissions.ts`).
+ */
+import { z } from 'zod';
+import { PERMISSION_ACTIONS, PERMISSION_MODULES } from '../permissions.ts';
+import { listQuerySchema, versionInput } from './resource-contract.ts';
+
+export const ROLE_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
+export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
+
+export const permissionsSchema = z.partialRecord(
+  z.enum(PERMISSION_MODULES),
+  z.array(z.enum(PERMISSION_ACTIONS)).max(PERMISSION_ACTIONS.length * 2),
+);
+
+export const roleSchema = z.object({
+  _id: z.string(),
+  version: z.number().int(),
+  companyId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.record(z.string(), z.array(z.string())),
+  /** A role every company starts with; it cannot be deleted. */
+  isSystem: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+const roleName = z.string().trim().min(1).max(100);
+const description = z.string().trim().max(1000);
+
+export const createRoleBody = z.strictObject({
+  name: roleName,
+  description: description.default(''),
+  permissions: permissionsSchema.default({}),
+});
+export type CreateRoleInput = z.input<typeof createRoleBody>;
+
+export const updateRoleBody = z.strictObject({
+  version: versionInput.optional(),
+  name: roleName.optional(),
+  description: description.optional(),
+  permissions: permissionsSchema.optional(),
+});
+export type UpdateRoleInput = z.input<typeof updateRoleBody>;
+
+export const roleListQuery = listQuerySchema(ROLE_SORT_FIELDS);
+export type RoleListQuery = z.input<typeof roleListQuery>;
