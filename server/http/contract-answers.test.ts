@@ -129,11 +129,7 @@ describe('the answers parse with the shared contracts', () => {
     await answer('iamserver', { url: '/auth/password-policy' }, itemAnswer(passwordPolicySchema));
     const refresh = { 'x-refresh-token': `Bearer ${tokens.refreshToken}` };
     await answer('iamserver', { url: '/auth/token', headers: refresh }, itemAnswer(accessTokenAnswerSchema));
-    const renewed = await answer(
-      'iamserver',
-      { url: '/auth/refresh', headers: refresh },
-      itemAnswer(tokenPairSchema),
-    );
+    const renewed = await answer('iamserver', { url: '/auth/refresh', headers: refresh }, itemAnswer(tokenPairSchema));
     const next = { authorization: `Bearer ${renewed.data.accessToken}` };
     await answer('iamserver', { url: '/products', headers: next }, listAnswer(productSchema));
     await answer(
