@@ -12,21 +12,33 @@ const NUL = '\u0000';
  * cannot exhaust the stack.
  */
 export function findNul(value: unknown): string | undefined {
-  const stack: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  // Each entry links to its parent, so the path is spelled out only for the NUL found, never copied per step.
+  interface Step {
+    value: unknown;
+    key: string;
+    parent: Step | undefined;
+  }
+  const pathOf = (step: Step | undefined, last?: string): string => {
+    const keys: string[] = last === undefined ? [] : [last];
+    for (let s = step; s?.parent; s = s.parent) keys.push(s.key);
+    return keys.reverse().join('/');
+  };
+  const stack: Step[] = [{ value, key: '', parent: undefined }];
   while (stack.length > 0) {
-    const { value: current, path } = stack.pop()!;
+    const step = stack.pop()!;
+    const current = step.value;
     if (typeof current === 'string') {
-      if (current.includes(NUL)) return path.join('/');
+      if (current.includes(NUL)) return pathOf(step);
       continue;
     }
     if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: [...path, String(i)] });
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: String(i), parent: step });
       continue;
     }
     for (const [key, child] of Object.entries(current)) {
-      if (key.includes(NUL)) return [...path, key.replaceAll(NUL, '\\u0000')].join('/');
-      stack.push({ value: child, path: [...path, key] });
+      if (key.includes(NUL)) return pathOf(step, key.replaceAll(NUL, '\\u0000'));
+      stack.push({ value: child, key, parent: step });
     }
   }
   return undefined;
