@@ -17,7 +17,7 @@ import { openPglite, openPostgres, quoteIdent, type Database } from '../server/d
 import { migrate } from '../server/db/migrate.ts';
 import { createLogger } from '../server/http/logger.ts';
 import { startDeliveryWorker, type DeliveryWorker } from '../server/modules/mail/delivery-worker.ts';
-import { enqueueMail } from '../server/modules/mail/outbox-repository.ts';
+import { countUnsentMail, enqueueMail } from '../server/modules/mail/outbox-repository.ts';
 import type { Figure } from './lib.ts';
 import type { BenchContext } from './run-one.ts';
 
@@ -182,12 +182,7 @@ export async function runMailQueueBench(options: MailQueueBenchOptions = {}): Pr
     // Late duplicates would arrive within a delivery round trip; give them the chance to show.
     await new Promise((resolve) => setTimeout(resolve, 500));
 
-    const notSent = await db.transaction(system, async (tx) => {
-      const { rows } = await tx.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM mail_outbox WHERE status <> 'sent'",
-      );
-      return rows[0]!.n;
-    });
+    const notSent = await db.transaction(system, countUnsentMail);
     const latencies = [...committedAt]
       .map(([id, at]) => (acceptedAt.has(id) ? acceptedAt.get(id)! - at : undefined))
       .filter((n): n is number => n !== undefined)

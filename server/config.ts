@@ -7,14 +7,21 @@ import { DEFAULT_WEB_PORT, SERVICES, type ServiceName } from '../src/shared/serv
 export interface ServerConfig {
   /** `production` disables the local mailbox and other development conveniences. */
   nodeEnv: string;
-  /** A real PostgreSQL server; when unset, embedded PGlite in `dataDir`. */
+  /** A real PostgreSQL server, as its owner (migrations); when unset, embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** The requests' login role on that server (`freight_login`); derived from `databaseUrl` when unset. */
+  databaseLoginUrl: string | undefined;
   /** Schema to use on `databaseUrl` (tests give each suite its own). */
   databaseSchema: string | undefined;
   dataDir: string;
   /** Seed the demo data of CONTRACT.md section 3: always into an empty embedded database, else only when asked. */
   seedDemo: boolean;
   host: string;
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`, addresses or CIDR ranges); none by
+   * default, so a caller cannot choose the address the sign-in throttle counts against.
+   */
+  trustProxy: string[];
   webPort: number;
   servicePorts: Record<ServiceName, number>;
   /** Browser origins allowed to call the services. */
@@ -68,10 +75,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     nodeEnv: env.NODE_ENV ?? 'development',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseLoginUrl: env.DATABASE_LOGIN_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     dataDir: path.resolve(ROOT, env.DATA_DIR ?? '.data/pglite'),
     seedDemo: env.SEED_DEMO === '1',
     host: env.HOST ?? 'localhost',
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     webPort,
     servicePorts,
     corsOrigins: env.CORS_ORIGINS

@@ -34,6 +34,7 @@ export interface RunningProduct {
 export async function prepareDatabase(config: ServerConfig, logger: Logger): Promise<Database> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
+    databaseLoginUrl: config.databaseLoginUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import { keepServerSecret } from './server-secret-repository.ts';
 
 const NAME = 'access_token_hmac_key';
 
@@ -13,13 +14,8 @@ export async function loadSigningKey(db: Database, configured: string | undefine
     if (configured.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     return new TextEncoder().encode(configured);
   }
-  const value = await db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
-    await tx.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      NAME,
-      randomBytes(48).toString('base64url'),
-    ]);
-    const { rows } = await tx.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [NAME]);
-    return rows[0]!.value;
-  });
+  const value = await db.transaction({ role: 'freight_system', companyId: null }, (tx) =>
+    keepServerSecret(tx, NAME, randomBytes(48).toString('base64url')),
+  );
   return new TextEncoder().encode(value);
 }

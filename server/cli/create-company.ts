@@ -1,18 +1,19 @@
 /**
- * Creates a company, its Admin and Operations roles and its first admin user: how a production database,
- * which starts empty, gets its first tenant (and, with --super-admin, its first super admin).
+ * Creates a company (through company-provisioning, as every company is made) and its first admin user:
+ * how a production database, which starts empty, gets its first tenant (and, with --super-admin, its
+ * first super admin).
  *
  *   echo "$PASSWORD" | npm run admin -- --company "Acme Freight" --email admin@acme.example --name "Ada Admin" [--super-admin] [--plan-expiry 2027-12-31]
  *
  * The password is read from standard input, never from the command line (which `ps` shows to everyone).
  */
 import { parseArgs } from 'node:util';
-import { allPermissions } from '../../src/shared/permissions.ts';
 import { checkPassword, DEFAULT_PASSWORD_POLICY } from '../../src/shared/password-policy.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { Database } from '../db/database.ts';
+import { provisionCompany } from '../modules/iam/companies/company-provisioning.ts';
 import { hashPassword } from '../modules/iam/passwords/password-hash.ts';
-import { insertDefaultDropdowns } from '../modules/master/dropdown-repository.ts';
+import { insertUserWithPassword, isEmailTaken } from '../modules/iam/users/user-repository.ts';
 
 export interface NewCompany {
   company: string;
@@ -31,41 +32,29 @@ export async function createCompanyWithAdmin(
   if (!verdict.ok) throw new Error(`The password does not meet the policy: ${verdict.failures.join(', ')}`);
   const passwordHash = await hashPassword(input.password);
   return db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
-    const existing = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [input.email]);
-    if (existing.rows.length > 0) throw new Error(`A user with the e-mail ${input.email} already exists`);
+    if (await isEmailTaken(tx, input.email)) throw new Error(`A user with the e-mail ${input.email} already exists`);
     const shortName =
       input.company
         .replace(/[^A-Za-z0-9]/g, '')
         .slice(0, 10)
         .toUpperCase() || 'COMPANY';
-    const { rows: companies } = await tx.query<{ id: string }>(
-      'INSERT INTO companies (name, short_name, plan_expiry_date) VALUES ($1, $2, $3) RETURNING id',
-      [input.company, shortName, input.planExpiry],
-    );
-    const companyId = companies[0]!.id;
-    await tx.query('INSERT INTO company_products (company_id, product_id) SELECT $1, id FROM products', [companyId]);
-    await insertDefaultDropdowns(tx, companyId);
-    const { rows: roles } = await tx.query<{ id: string }>(
-      `INSERT INTO roles (company_id, name, description, permissions, is_system)
-       VALUES ($1, 'Admin', 'Every permission', $2, true) RETURNING id`,
-      [companyId, JSON.stringify(allPermissions())],
-    );
+    const { companyId, roleIds } = await provisionCompany(tx, {
+      name: input.company,
+      shortName,
+      expiryDate: input.planExpiry,
+    });
     const [firstName = '', ...rest] = input.name.trim().split(/\s+/);
-    const { rows: users } = await tx.query<{ id: string }>(
-      `INSERT INTO users (company_id, email, name, first_name, last_name, password_hash, email_verified, role_id, is_super_admin)
-       VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8) RETURNING id`,
-      [
-        companyId,
-        input.email.toLowerCase(),
-        input.name.trim(),
-        firstName,
-        rest.join(' '),
-        passwordHash,
-        roles[0]!.id,
-        input.superAdmin,
-      ],
-    );
-    const userId = users[0]!.id;
+    const userId = await insertUserWithPassword(tx, {
+      companyId,
+      email: input.email.toLowerCase(),
+      name: input.name.trim(),
+      firstName,
+      lastName: rest.join(' '),
+      passwordHash,
+      emailVerified: true,
+      roleId: roleIds.Admin,
+      isSuperAdmin: input.superAdmin,
+    });
     await recordAudit(tx, {
       companyId,
       actorUserId: null,
@@ -109,6 +98,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
+    databaseLoginUrl: config.databaseLoginUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });

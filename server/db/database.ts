@@ -5,10 +5,21 @@
  * Tenant isolation is enforced by PostgreSQL itself: company-owned tables have row-level security
  * forced, and every request's queries run inside a transaction that switches to the non-owning role
  * `freight_app` and sets `app.company_id` for that transaction only (`SET LOCAL`, safe behind a pool).
+ *
+ * On a real server the requests connect as the login role `freight_login` (migration 011), never as the
+ * owner: SQL that ran `RESET ROLE` would land on a role that owns nothing and may read nothing. Only the
+ * migrations use the owner's connection. PGlite is one connection as its superuser (single-owner mode).
  */
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Client, Pool, PoolClient } from 'pg';
+import {
+  assertScopedRead,
+  READ_EPOCH_SQL,
+  scopedReadInline,
+  scopedReadStatement,
+  scopeScript,
+} from './scope-sql-repository.ts';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -48,8 +59,13 @@ export interface Database {
    * trip. The ids must be UUIDs (anything else is refused before the database sees it).
    */
   scopedRead<Row>(fn: ScopedReadFunction, ids: readonly [string, string, string]): Promise<Row[]>;
-  /** Runs SQL as the connecting (owner) user, outside row-level security: migrations only. */
+  /** Runs SQL as the owner, outside row-level security: migrations only. */
   owner(): Queryable;
+  /**
+   * Runs SQL on the request path's connection with no role or tenant set (on a real server: as
+   * `freight_login`, which may read nothing). Tests of the isolation itself only.
+   */
+  unscoped(): Queryable;
   /** Runs a multi-statement script in one owner transaction: migrations only. */
   ownerScript(fn: (exec: (script: string) => Promise<void>, tx: Queryable) => Promise<void>): Promise<void>;
   /** Subscribes to `LISTEN channel`; returns an unsubscribe function. */
@@ -63,31 +79,6 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 function assertChannel(channel: string): void {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The statements that open a scoped transaction, as one simple-protocol script: one round trip instead
- * of three on the hot path. The ids are inlined, so they must be UUIDs (anything else is refused).
- */
-export function scopeScript(options: TransactionOptions): string {
-  const ids = [options.companyId ?? '', options.userId ?? ''];
-  for (const id of ids) {
-    if (id !== '' && !UUID.test(id)) throw new Error('transaction scope ids must be UUIDs');
-  }
-  const role = options.role === 'freight_system' ? 'freight_system' : 'freight_app';
-  return `SET LOCAL ROLE ${role}; SELECT set_config('app.company_id', '${ids[0]}', true), set_config('app.user_id', '${ids[1]}', true)`;
-}
-
-const SCOPED_READ_FUNCTIONS: ReadonlySet<string> = new Set<ScopedReadFunction>([
-  'app_session_principal',
-  'app_current_user',
-]);
-
-function assertScopedRead(fn: string, ids: readonly string[]): void {
-  if (!SCOPED_READ_FUNCTIONS.has(fn)) throw new Error(`not a scoped read function: ${fn}`);
-  for (const id of ids) if (!UUID.test(id)) throw new Error('scoped read ids must be UUIDs');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,7 +248,7 @@ export function pgliteDatabase(pg: PGlite): Database {
           const readAt = epoch;
           // The simple protocol: one call into PGlite instead of the extended protocol's six. The ids are
           // validated UUIDs, so inlining them as literals is safe.
-          const [result] = await pg.exec(`SELECT * FROM ${fn}('${ids[0]}', '${ids[1]}', '${ids[2]}')`);
+          const [result] = await pg.exec(scopedReadInline(fn, ids));
           // Stamped only if nothing ran meanwhile (the epoch would have moved).
           return { stamp: readAt === epoch ? readAt : undefined, rows: result?.rows ?? [] };
         },
@@ -265,6 +256,7 @@ export function pgliteDatabase(pg: PGlite): Database {
       return rows as Row[];
     },
     owner: () => pgliteQueryable(pg, moved),
+    unscoped: () => pgliteQueryable(pg, moved),
     async ownerScript(fn) {
       moved();
       await pg.transaction(async (tx) => {
@@ -295,26 +287,53 @@ export function pgliteDatabase(pg: PGlite): Database {
 // node-postgres
 
 export interface PostgresOptions {
+  /** The owner: migrations only. */
   connectionString: string;
+  /** The requests' login role; by default the owner's address as `freight_login` without a password. */
+  loginConnectionString?: string | undefined;
   /** Schema to use instead of `public` (tests give each suite its own). */
   schema?: string;
   poolSize?: number;
 }
 
+/** The role the requests connect as on a real server (migration 011). */
+export const LOGIN_ROLE = 'freight_login';
+
+/**
+ * The login role's address when none is given: the owner's server and database as `freight_login`, with
+ * no password (for trust, peer or certificate authentication; otherwise give `DATABASE_LOGIN_URL`).
+ */
+export function loginUrlFrom(ownerUrl: string): string {
+  const url = new URL(ownerUrl);
+  if (!url.host) throw new Error('DATABASE_LOGIN_URL is required when DATABASE_URL names no host');
+  url.username = LOGIN_ROLE;
+  url.password = '';
+  return url.toString();
+}
+
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
   const { default: pg } = await import('pg');
   const searchPath = options.schema ? `-c search_path=${options.schema}` : undefined;
+  const loginConnectionString = options.loginConnectionString ?? loginUrlFrom(options.connectionString);
   const pool: Pool = new pg.Pool({
-    connectionString: options.connectionString,
+    connectionString: loginConnectionString,
     max: options.poolSize ?? 10,
+    options: searchPath,
+  });
+  // Migrations and little else: few connections, closed when idle.
+  const ownerPool: Pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: 2,
+    idleTimeoutMillis: 5000,
     options: searchPath,
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  ownerPool.on('error', () => undefined);
   if (options.schema) {
-    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`);
+    await ownerPool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`);
   }
-  return postgresDatabase(pool, options, searchPath);
+  return postgresDatabase(pool, ownerPool, { ...options, loginConnectionString }, searchPath);
 }
 
 const statementNames = new Map<string, string>();
@@ -345,10 +364,12 @@ function clientQueryable(client: Pick<PoolClient, 'query'> | Pool): Queryable {
   };
 }
 
-/** One counter by primary key, read as the connecting user (the table holds no tenant data). */
-const READ_EPOCH_SQL = 'SELECT epoch FROM company_read_epochs WHERE company_id = $1';
-
-function postgresDatabase(pool: Pool, options: PostgresOptions, searchPath: string | undefined): Database {
+function postgresDatabase(
+  pool: Pool,
+  ownerPool: Pool,
+  options: PostgresOptions & { loginConnectionString: string },
+  searchPath: string | undefined,
+): Database {
   const answers = new ScopedReadAnswers<string>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: Promise<Client> | undefined;
@@ -356,7 +377,7 @@ function postgresDatabase(pool: Pool, options: PostgresOptions, searchPath: stri
   async function getListenClient(): Promise<Client> {
     listenClient ??= (async () => {
       const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: options.connectionString, options: searchPath });
+      const client = new pg.Client({ connectionString: options.loginConnectionString, options: searchPath });
       client.on('notification', (message) => {
         for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? '');
       });
@@ -401,7 +422,7 @@ function postgresDatabase(pool: Pool, options: PostgresOptions, searchPath: stri
         },
         async () => {
           // A named prepared statement on the pool: autocommit, so the function's role and tenant end with it.
-          const text = `SELECT * FROM ${fn}($1, $2, $3)`;
+          const text = scopedReadStatement(fn);
           const result = await pool.query<{ epoch?: string | null }>({
             name: statementName(text),
             text,
@@ -413,9 +434,10 @@ function postgresDatabase(pool: Pool, options: PostgresOptions, searchPath: stri
       );
       return rows as Row[];
     },
-    owner: () => clientQueryable(pool),
+    owner: () => clientQueryable(ownerPool),
+    unscoped: () => clientQueryable(pool),
     async ownerScript(fn) {
-      const client = await pool.connect();
+      const client = await ownerPool.connect();
       try {
         await client.query('BEGIN');
         await fn(async (script) => {
@@ -452,7 +474,7 @@ function postgresDatabase(pool: Pool, options: PostgresOptions, searchPath: stri
     },
     async close() {
       if (listenClient) await (await listenClient).end().catch(() => undefined);
-      await pool.end();
+      await Promise.all([pool.end(), ownerPool.end()]);
     },
   };
 }
@@ -464,11 +486,17 @@ export function quoteIdent(name: string): string {
 /** Opens the database the configuration names: `DATABASE_URL` if set, else PGlite in `dataDir`. */
 export async function openDatabase(config: {
   databaseUrl?: string | undefined;
+  /** The requests' login role (`DATABASE_LOGIN_URL`); derived from `databaseUrl` when unset. */
+  databaseLoginUrl?: string | undefined;
   dataDir: string;
   schema?: string | undefined;
 }): Promise<Database> {
   if (config.databaseUrl) {
-    return openPostgres({ connectionString: config.databaseUrl, schema: config.schema });
+    return openPostgres({
+      connectionString: config.databaseUrl,
+      loginConnectionString: config.databaseLoginUrl,
+      schema: config.schema,
+    });
   }
   return openPglite(config.dataDir);
 }

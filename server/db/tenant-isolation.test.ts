@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDriver, type TestDatabase } from '../testing/test-database.ts';
-import { openPostgres, type Database, type Queryable } from './database.ts';
+import { LOGIN_ROLE, openPostgres, quoteIdent, type Database, type Queryable } from './database.ts';
 
 let t: TestDatabase;
 let db: Database;
@@ -229,7 +229,7 @@ describe('self-scoping reads (migration 009)', () => {
     const after = await Promise.all(
       Array.from({ length: 12 }, () =>
         db
-          .owner()
+          .unscoped()
           .query<{ role: string; company: string | null }>(
             "SELECT current_user AS role, NULLIF(current_setting('app.company_id', true), '') AS company",
           ),
@@ -281,5 +281,66 @@ describe.runIf(testDriver() === 'postgres')('self-scoping reads across instances
     } finally {
       await other.close();
     }
+  });
+});
+
+// On a real server the requests connect as `freight_login`, not as the owner (migration 011). PGlite is one
+// connection as its superuser: its isolation rests on the same policies, and on the SQL being parameterised.
+describe.runIf(testDriver() === 'postgres')('the login role on a real server', () => {
+  /** A request's transaction in which injected SQL first runs `RESET ROLE`. */
+  const escaped = <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> =>
+    asDemo(async (tx) => {
+      await tx.query('RESET ROLE');
+      return fn(tx);
+    });
+
+  it('lands on a role that owns nothing after RESET ROLE', async () => {
+    const { rows } = await escaped((tx) =>
+      tx.query<{ current: string; session: string }>('SELECT current_user AS current, session_user AS session'),
+    );
+    expect(rows[0]).toEqual({ current: LOGIN_ROLE, session: LOGIN_ROLE });
+    const owner = (await db.owner().query<{ name: string }>('SELECT current_user AS name')).rows[0]!.name;
+    expect(owner).not.toBe(LOGIN_ROLE);
+    const { rows: membership } = await db
+      .unscoped()
+      .query<{ member: boolean }>("SELECT pg_has_role(current_user, $1, 'MEMBER') AS member", [owner]);
+    expect(membership[0]!.member).toBe(false);
+  });
+
+  it('refuses reading another company’s rows, or any rows, after RESET ROLE', async () => {
+    for (const sql of [
+      'SELECT email FROM users WHERE company_id = $1',
+      'SELECT name FROM companies WHERE id = $1',
+      'SELECT id FROM sessions WHERE company_id = $1',
+    ]) {
+      await expect(
+        escaped((tx) => tx.query(sql, [harbor.companyId])),
+        sql,
+      ).rejects.toThrow(/permission denied/);
+    }
+    await expect(db.unscoped().query('SELECT email FROM users')).rejects.toThrow(/permission denied/);
+  });
+
+  it('refuses altering, dropping or creating tables, and becoming the owner', async () => {
+    const owner = (await db.owner().query<{ name: string }>('SELECT current_user AS name')).rows[0]!.name;
+    for (const sql of [
+      'ALTER TABLE users DISABLE ROW LEVEL SECURITY',
+      'ALTER TABLE users NO FORCE ROW LEVEL SECURITY',
+      'DROP POLICY tenant_isolation ON users',
+      'DROP TABLE audit_log',
+      'CREATE TABLE stolen (x text)',
+      `SET ROLE ${quoteIdent(owner)}`,
+      `SET SESSION AUTHORIZATION ${quoteIdent(owner)}`,
+    ]) {
+      await expect(
+        escaped((tx) => tx.query(sql)),
+        sql,
+      ).rejects.toThrow(/permission denied|must be owner/);
+    }
+    // Nothing changed: the policy still hides Harbor's users from a Demo transaction.
+    const { rows } = await asDemo((tx) =>
+      tx.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE company_id = $1', [harbor.companyId]),
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });

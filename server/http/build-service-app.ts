@@ -131,6 +131,8 @@ export async function buildServiceApp(options: BuildServiceAppOptions): Promise<
   const app = Fastify({
     loggerInstance: options.logger.child({ service }) as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimit,
+    // `req.ip` is the socket's address unless the request came through a configured proxy.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

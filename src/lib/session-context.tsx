@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { LOGGED_OUT_STATE, type SessionState } from './session/session-store';
+import { LOGGED_OUT_STATE, type SessionState } from './session/session-state';
 import { SessionOverrideContext } from './session/use-session';
 
 export { useSession } from './session/use-session';
-export type { SessionState as Session } from './session/session-store';
+export type { SessionState as Session } from './session/session-state';
 
 export interface SessionProviderProps {
   /** Pins the session (tests); without it the real session store is read. */

@@ -194,6 +194,33 @@ describe('delivery to the local mailbox', () => {
     }
   });
 
+  it('answers loopback callers only, whatever address the service listens on', async () => {
+    const { app } = await buildTestApp('mailserver', t.db, { now });
+    try {
+      const url = '/mailserver/api/v1/dev/mailbox?to=reader@example.test';
+      for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        const res = await app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, remoteAddress).toBe(200);
+      }
+      for (const remoteAddress of ['10.0.0.5', '192.168.1.20', '::ffff:10.0.0.5', 'fe80::1', '128.0.0.1']) {
+        const res = await app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, remoteAddress).toBe(404);
+        expect(res.json().code).toBe('NOT_FOUND');
+        expect(res.body).not.toContain('reader@example.test');
+        // A forwarded header written by the caller changes nothing, and the query is not even validated.
+        const spoofed = await app.inject({
+          method: 'GET',
+          url: '/mailserver/api/v1/dev/mailbox?to=not-an-address',
+          remoteAddress,
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+        });
+        expect(spoofed.statusCode, remoteAddress).toBe(404);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('is delivered by the running worker, woken by the commit', async () => {
     await drain();
     const { app } = await buildTestApp('mailserver', t.db, {

@@ -1,11 +1,14 @@
 /**
  * The mailserver's mail infrastructure: the outbox delivery worker, started and stopped with the service,
  * and the development-only local mailbox `GET /dev/mailbox?to=` (CONTRACT.md section 4), which does not
- * exist at all when `SMTP_URL` is set or `NODE_ENV=production`.
+ * exist at all when `SMTP_URL` is set or `NODE_ENV=production`. It holds password-reset and invitation
+ * links, so it answers callers on this machine only (loopback), whatever address the service listens on:
+ * anyone else gets 404, as if it did not exist, before the query is even read.
  */
 import { z } from 'zod';
 import type { ServerConfig } from '../../config.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
+import { isLoopbackAddress } from '../../http/loopback-address.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './delivery-worker.ts';
 import { listLocalMail } from './local-mailbox-repository.ts';
 
@@ -49,6 +52,9 @@ export function createMailserverModule(options: MailserverModuleOptions = {}): S
             summary: 'Development only: the messages the local mailbox holds for an address, newest first',
             querystring: z.strictObject({ to: z.email().max(254) }),
             response: { 200: z.object({ data: z.array(mailboxEntry) }) },
+          },
+          onRequest: async (req, reply) => {
+            if (!isLoopbackAddress(req.socket.remoteAddress)) return reply.callNotFound();
           },
         },
         async (req) => {

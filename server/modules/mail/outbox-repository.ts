@@ -198,3 +198,9 @@ export async function findOutboxStatus(tx: Queryable, id: string): Promise<Outbo
       }
     : undefined;
 }
+
+/** Messages of the whole outbox not sent yet (system transaction): the mail-queue bench's loss check. */
+export async function countUnsentMail(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE status <> 'sent'");
+  return rows[0]!.n;
+}

@@ -24,35 +24,18 @@ export async function listDropdownOptions(tx: Queryable, module: string): Promis
   }));
 }
 
-/** The picklists every new company starts with. */
-export const DEFAULT_DROPDOWNS: ReadonlyArray<{ group: string; value: string; label: string }> = [
-  { group: 'shipment_mode', value: 'air', label: 'Air' },
-  { group: 'shipment_mode', value: 'ocean', label: 'Ocean' },
-  { group: 'shipment_mode', value: 'road', label: 'Road' },
-  { group: 'shipment_mode', value: 'rail', label: 'Rail' },
-  { group: 'shipment_status', value: 'booked', label: 'Booked' },
-  { group: 'shipment_status', value: 'in_transit', label: 'In transit' },
-  { group: 'shipment_status', value: 'arrived', label: 'Arrived' },
-  { group: 'shipment_status', value: 'delivered', label: 'Delivered' },
-  { group: 'container_type', value: '20GP', label: "20' General Purpose" },
-  { group: 'container_type', value: '40GP', label: "40' General Purpose" },
-  { group: 'container_type', value: '40HC', label: "40' High Cube" },
-  { group: 'container_type', value: '20RF', label: "20' Reefer" },
-  { group: 'incoterm', value: 'EXW', label: 'EXW – Ex Works' },
-  { group: 'incoterm', value: 'FCA', label: 'FCA – Free Carrier' },
-  { group: 'incoterm', value: 'FOB', label: 'FOB – Free On Board' },
-  { group: 'incoterm', value: 'CIF', label: 'CIF – Cost, Insurance and Freight' },
-  { group: 'incoterm', value: 'DAP', label: 'DAP – Delivered At Place' },
-  { group: 'incoterm', value: 'DDP', label: 'DDP – Delivered Duty Paid' },
-];
-
-export async function insertDefaultDropdowns(tx: Queryable, companyId: string): Promise<void> {
-  const groups = DEFAULT_DROPDOWNS.map((d) => d.group);
+/** Adds a company's picklist options for `module`, in the order given; options it has already stay. */
+export async function insertDropdownOptions(
+  tx: Queryable,
+  companyId: string,
+  module: string,
+  options: ReadonlyArray<{ group: string; value: string; label: string }>,
+): Promise<void> {
   await tx.query(
     `INSERT INTO dropdown_options (company_id, module, group_name, value, label, sort_order)
-     SELECT $1, 'home', g, v, l, ord::int
-       FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(g, v, l, ord)
+     SELECT $1, $2, g, v, l, ord::int
+       FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS t(g, v, l, ord)
      ON CONFLICT DO NOTHING`,
-    [companyId, groups, DEFAULT_DROPDOWNS.map((d) => d.value), DEFAULT_DROPDOWNS.map((d) => d.label)],
+    [companyId, module, options.map((d) => d.group), options.map((d) => d.value), options.map((d) => d.label)],
   );
 }

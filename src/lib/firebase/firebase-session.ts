@@ -31,34 +31,46 @@ export function identityAuth(): Promise<Auth | null> {
 }
 
 /**
+ * What the identity-provider sign-in came to. This module never touches the product session: the
+ * session life cycle acts on the outcome (a `user-rejected` ends the product session).
+ */
+export type IdentitySignInOutcome =
+  /** Signed in now, or already was. */
+  | 'signed-in'
+  /** Nothing to do here: no usable project, no access cookie, or no custom-token endpoint yet. */
+  | 'unavailable'
+  /** A passing failure, logged; the product session stays. */
+  | 'failed'
+  /** The identity provider refused the user (disabled, token expired). */
+  | 'user-rejected';
+
+/**
  * After set-up: nothing if already signed in to the identity provider; otherwise, with an access
  * cookie, fetch a custom token and sign in with it. The custom-token endpoint may not exist yet
- * (404/503): skipped silently. A disabled user or an expired user token ends the product session.
+ * (404/503): skipped silently.
  */
-export async function signInToIdentityProvider(): Promise<void> {
+export async function signInToIdentityProvider(): Promise<IdentitySignInOutcome> {
   const auth = await identityAuth().catch(() => null);
-  if (!auth || !readAuthCookies()) return;
+  if (!auth || !readAuthCookies()) return 'unavailable';
   await auth.authStateReady();
-  if (auth.currentUser) return;
+  if (auth.currentUser) return 'signed-in';
   let token: string | undefined;
   try {
     token = (await apiCall('iamserver', '/auth/getCustomToken', customTokenAnswerSchema)).token;
   } catch (error) {
-    if (isApiError(error) && [0, 404, 501, 503].includes(error.status)) return;
+    if (isApiError(error) && [0, 404, 501, 503].includes(error.status)) return 'unavailable';
     console.warn('Identity provider: no custom token.', error);
-    return;
+    return 'failed';
   }
-  if (!token) return;
+  if (!token) return 'unavailable';
   try {
     const { signInWithCustomToken } = await import('firebase/auth');
     await signInWithCustomToken(auth, token);
+    return 'signed-in';
   } catch (error) {
-    if (shouldSignOutAfterTokenError(error)) {
-      const { logout } = await import('../session/session-store');
-      await logout({ redirect: true });
-      return;
-    }
+    if (shouldSignOutAfterTokenError(error)) return 'user-rejected';
     console.warn('Identity provider sign-in failed.', error);
+    return 'failed';
   }
 }
 

@@ -4,14 +4,19 @@ import { INTEGRATION_SCRIPT_IDS, SESSION_CHANNEL, SETUP_COOLDOWN_MS, COOKIE_POLL
 import { fetchUserAnswerSchema, type CurrentUser } from '../../shared/contracts/session';
 import type { z } from 'zod';
 import type * as CookiesModule from '../cookies';
+import type { IdentitySignInOutcome } from '../firebase/firebase-session';
 import type * as RemoveIntegrationsModule from '../integrations/remove-integrations';
 import type * as LifecycleModule from './session-lifecycle';
-import type * as StoreModule from './session-store';
+import type * as StoreModule from './session-state';
 import { unwrapSessionMessage, wrapSessionMessage, type SessionMessage } from '../../shared/sw-messages';
 
 /** Every side effect of the lifecycle that has to happen in order, as the fakes below saw it. */
 const steps = vi.hoisted(() => [] as string[]);
 const api = vi.hoisted(() => ({ apiCall: vi.fn() }));
+const identity = vi.hoisted(() => ({
+  signInToIdentityProvider: vi.fn(async (): Promise<IdentitySignInOutcome> => 'signed-in'),
+  signOutOfIdentityProvider: vi.fn(async () => void steps.push('identity-provider')),
+}));
 const serverFetch = vi.hoisted(() => vi.fn());
 
 vi.mock('../api/api-client', () => api);
@@ -21,10 +26,7 @@ vi.mock('./query-persistence', () => ({
   clearQueryPersistence: vi.fn(async () => void steps.push('query-cache')),
 }));
 vi.mock('idb-keyval', () => ({ clear: vi.fn(async () => void steps.push('indexeddb')) }));
-vi.mock('../firebase/firebase-session', () => ({
-  signInToIdentityProvider: vi.fn(async () => undefined),
-  signOutOfIdentityProvider: vi.fn(async () => void steps.push('identity-provider')),
-}));
+vi.mock('../firebase/firebase-session', () => identity);
 // The real removal and the real cookies, each recording when it ran.
 vi.mock('../integrations/remove-integrations', async (importOriginal) => {
   const original = await importOriginal<typeof RemoveIntegrationsModule>();
@@ -123,6 +125,8 @@ beforeEach(async () => {
   steps.length = 0;
   fromOtherTabs.length = 0;
   api.apiCall.mockReset();
+  identity.signInToIdentityProvider.mockReset();
+  identity.signInToIdentityProvider.mockResolvedValue('signed-in');
   // apiCall answers the `data` its schema parsed: the fixtures go through the same schema.
   api.apiCall.mockImplementation(async (_service: string, path: string, schema: z.ZodType) =>
     schema.parse(path === '/fetch-user' ? [USER] : []),
@@ -140,7 +144,7 @@ beforeEach(async () => {
   trackListeners(window);
   vi.resetModules();
   lifecycle = await import('./session-lifecycle');
-  store = await import('./session-store');
+  store = await import('./session-state');
   testChannel = new BroadcastChannel(SESSION_CHANNEL);
   testChannel.onmessage = (event: MessageEvent) => {
     const message = unwrapSessionMessage(event.data);
@@ -241,6 +245,35 @@ describe('session set-up', () => {
     expect(document.cookie).not.toContain('__cez_');
     expect(steps.at(-1)).toBe('redirect');
   });
+});
+
+describe('the identity-provider sign-in after set-up', () => {
+  it('ends the product session, to login, when the identity provider refuses the user', async () => {
+    const bridge = await import('./route-bridge');
+    bridge.registerRouteBridge({ goToLogin: () => steps.push('redirect'), currentRouteRequiresAuth: () => true });
+    identity.signInToIdentityProvider.mockResolvedValue('user-rejected');
+    await setCookies();
+
+    await lifecycle.startSessionLifecycle();
+    await vi.waitFor(() => expect(steps).toContain('redirect'));
+
+    expect(identity.signInToIdentityProvider).toHaveBeenCalledTimes(1);
+    expect(store.getSessionState().isLoggedIn).toBe(false);
+    expect(document.cookie).not.toContain('__cez_');
+  });
+
+  it.each(['signed-in', 'unavailable', 'failed'] as const)(
+    'keeps the product session when it is %s',
+    async (outcome) => {
+      identity.signInToIdentityProvider.mockResolvedValue(outcome);
+      await signedIn();
+      await settle();
+
+      expect(identity.signInToIdentityProvider).toHaveBeenCalledTimes(1);
+      expect(store.getSessionState().isLoggedIn).toBe(true);
+      expect(document.cookie).toContain('__cez_at');
+    },
+  );
 });
 
 describe('the cookie watch', () => {

@@ -26,7 +26,7 @@ import { clearQueryPersistence, startQueryPersistence } from './query-persistenc
 import { routeBridge } from './route-bridge';
 import { announceSessionExpired } from './session-expired-notice';
 import { emitSessionMessage, sessionChannel, setSessionMessageHandler } from './session-events';
-import { LOGGED_OUT_STATE, getSessionState, setSessionState } from './session-store';
+import { LOGGED_OUT_STATE, getSessionState, setSessionState } from './session-state';
 
 export const CURRENT_USER_QUERY_KEY = ['session', 'current-user'] as const;
 
@@ -147,7 +147,12 @@ async function runSetUp(): Promise<void> {
   if (!readAuthCookies()) return; // logged out meanwhile
   applyUser(user);
   void loadReferenceData(queryClient);
-  void import('../firebase/firebase-session').then((firebase) => firebase.signInToIdentityProvider());
+  void import('../firebase/firebase-session')
+    .then((firebase) => firebase.signInToIdentityProvider())
+    .then((outcome) => {
+      // The identity provider refused the user (disabled, token expired): the product session ends too.
+      if (outcome === 'user-rejected') return logout({ redirect: true });
+    });
 }
 
 function applyUser(user: CurrentUser | null): void {

@@ -1,58 +1,20 @@
 /**
- * The session flags and the current user (SPEC.md section 4), an external store that React reads with
- * `useSyncExternalStore`. This module is on the first load (/login), so it stays small: set-up, logout
+ * The session's entry points for the screens: sign-in completion, logout and the subscription React
+ * reads the state through. This module is on the first load (/login), so it stays small: set-up, logout
  * and the watchers that need more code live in ./session-lifecycle, loaded when a session exists or
- * appears.
+ * appears. The state itself is the leaf module ./session-state, which the life cycle writes: the life
+ * cycle never imports this module back.
  */
-import type { Company, CurrentUser, Product, TokenPair } from '../../shared/contracts/session';
+import type { TokenPair } from '../../shared/contracts/session';
 import { readAuthCookies, writeAuthCookies } from '../cookies';
 import { COOKIE_POLL_MS } from '../../shared/session-rules';
+import { subscribeSessionState } from './session-state';
 
-export interface SessionState {
-  isLoggedIn: boolean;
-  /** True while the user is being fetched. */
-  authStatusLoading: boolean;
-  isSuperAdmin: boolean;
-  user: CurrentUser | null;
-  company: Company | null;
-  products: Product[];
-  /** The subscription plan expired before today. */
-  isExpired: boolean;
-}
-
-export const LOGGED_OUT_STATE: SessionState = {
-  isLoggedIn: false,
-  authStatusLoading: false,
-  isSuperAdmin: false,
-  user: null,
-  company: null,
-  products: [],
-  isExpired: false,
-};
-
-// With both cookies at boot the session is about to be set up: loading, so guards wait instead of
-// sending a signed-in user to /login.
-let state: SessionState =
-  typeof document !== 'undefined' && readAuthCookies()
-    ? { ...LOGGED_OUT_STATE, authStatusLoading: true }
-    : LOGGED_OUT_STATE;
-const listeners = new Set<() => void>();
-
-export function getSessionState(): SessionState {
-  return state;
-}
-
-export function setSessionState(next: SessionState | ((current: SessionState) => SessionState)): void {
-  state = typeof next === 'function' ? next(state) : next;
-  for (const listener of [...listeners]) listener();
-}
-
+/** Subscribes to the session state (./session-state) and starts the watch for a session appearing. */
 export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
+  const unsubscribe = subscribeSessionState(listener);
   startWatching();
-  return () => {
-    listeners.delete(listener);
-  };
+  return unsubscribe;
 }
 
 const loadLifecycle = () => import('./session-lifecycle');

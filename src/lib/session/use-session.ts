@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { getSessionState, subscribeSession, type SessionState } from './session-store';
+import { getSessionState, type SessionState } from './session-state';
+import { subscribeSession } from './session-store';
 
 /** Tests (and stories) can pin a session; the app leaves it unset and reads the store. */
 export const SessionOverrideContext = createContext<SessionState | null>(null);

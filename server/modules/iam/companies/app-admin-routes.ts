@@ -18,13 +18,8 @@ import {
   toListQuery,
 } from '../../../http/list-query.ts';
 import { assertVersion, expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
-import {
-  COMPANY_SORT_FIELDS,
-  findCompany,
-  insertCompanyWithDefaults,
-  listCompanies,
-  updateCompanyPlan,
-} from './company-repository.ts';
+import { COMPANY_SORT_FIELDS, findCompany, listCompanies, updateCompanyPlan } from './company-repository.ts';
+import { provisionCompany } from './company-provisioning.ts';
 import { companySchema } from '../../../../src/shared/contracts/company.ts';
 
 const planName = z.string().trim().min(1).max(50);
@@ -94,7 +89,7 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
     BASE,
     {
       schema: {
-        summary: 'Create a company with its products and an Admin role (super admin)',
+        summary: 'Create a company with its products, default roles and picklists (super admin)',
         tags: ['app-admin'],
         body: createCompanyBody,
         response: { 201: itemResponse(companySchema) },
@@ -104,7 +99,7 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
       requireSuperAdmin(req);
       const body = req.body;
       return runWrite(deps, req, reply, { status: 201, scope: 'system' }, async (tx, auth) => {
-        const id = await insertCompanyWithDefaults(tx, body);
+        const { companyId: id } = await provisionCompany(tx, body);
         const created = (await findCompany(tx, id))!;
         await auditChange(tx, req, auth, {
           action: 'company.create',

@@ -4,7 +4,6 @@
  */
 import type { z } from 'zod';
 import type { companySchema } from '../../../../src/shared/contracts/company.ts';
-import { allPermissions } from '../../../../src/shared/permissions.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
@@ -139,11 +138,14 @@ export async function updateCompanyPlan(tx: Queryable, id: string, patch: Compan
   );
 }
 
-/**
- * A new tenant (system transaction): the company, every product, and a system Admin role with every
- * permission for its first administrator.
- */
-export async function insertCompanyWithDefaults(
+/** Every company (system transaction): the demo seed runs only on an empty database. */
+export async function countCompanies(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM companies');
+  return rows[0]?.n ?? 0;
+}
+
+/** The company row of a new tenant (system transaction); ./company-provisioning adds what it starts with. */
+export async function insertCompany(
   tx: Queryable,
   company: {
     name: string;
@@ -168,11 +170,5 @@ export async function insertCompanyWithDefaults(
       company.timezone,
     ],
   );
-  const id = rows[0]!.id;
-  await tx.query('INSERT INTO company_products (company_id, product_id) SELECT $1, id FROM products', [id]);
-  await tx.query(
-    `INSERT INTO roles (company_id, name, description, permissions, is_system) VALUES ($1, 'Admin', 'Every permission', $2, true)`,
-    [id, JSON.stringify(allPermissions())],
-  );
-  return id;
+  return rows[0]!.id;
 }

@@ -33,3 +33,19 @@ export async function findCompanyProduct(tx: Queryable, id: string): Promise<Pro
   const { rows } = await tx.query<ProductItem>(`SELECT p.id AS "_id", p.code, p.name ${FROM} WHERE p.id = $1`, [id]);
   return rows[0];
 }
+
+/** Adds the products of the catalog that are missing (system transaction); existing ones stay as they are. */
+export async function ensureProducts(
+  tx: Queryable,
+  catalog: ReadonlyArray<{ code: string; name: string }>,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO products (code, name) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (code) DO NOTHING`,
+    [catalog.map((p) => p.code), catalog.map((p) => p.name)],
+  );
+}
+
+/** Gives a company every product there is (system transaction). */
+export async function grantAllProducts(tx: Queryable, companyId: string): Promise<void> {
+  await tx.query('INSERT INTO company_products (company_id, product_id) SELECT $1, id FROM products', [companyId]);
+}

@@ -269,13 +269,93 @@ describe('brute force', () => {
     expect((await signIn('ops@demo.test', DEMO_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
 
-  it('slows one address down across accounts', async () => {
-    const ip = '10.3.0.1';
-    for (const email of ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test', 'e@x.test']) {
-      expect((await signIn(email, 'guess', ip)).statusCode).toBe(401);
+  it('lets the rest of an office in after 20 failures on 3 accounts from its one address', async () => {
+    const office = '10.3.0.1';
+    // One colleague mistypes the password, two mistype their e-mail address: 20 failures in all.
+    const typos: Array<[email: string, password: string]> = [
+      ...Array.from({ length: 7 }, (): [string, string] => ['ops@demo.test', 'Freight!2025']),
+      ...Array.from({ length: 7 }, (): [string, string] => ['opps@demo.test', DEMO_PASSWORD]),
+      ...Array.from({ length: 6 }, (): [string, string] => ['admin@demo.tset', DEMO_PASSWORD]),
+    ];
+    const failed = [];
+    for (const [email, password] of typos) failed.push((await signIn(email, password, office)).statusCode);
+    // Each account is slowed on its own (the 5th failure blocks ops@demo.test)…
+    expect(failed.filter((s) => s === 401)).toHaveLength(15);
+    expect(failed.filter((s) => s === 429)).toHaveLength(5);
+    expect((await signIn('ops@demo.test', DEMO_PASSWORD, office)).statusCode).toBe(429);
+    // …while four other people in the office sign in at the same moment, from the same address.
+    const others = ['admin@demo.test', 'unverified@demo.test', 'admin@harbor.test', 'admin@expired.test'];
+    const results = await Promise.all(others.map((email) => signIn(email, DEMO_PASSWORD, office)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    for (const res of results) expect(res.json().data.accessToken).toEqual(expect.any(String));
+  });
+
+  it('still slows a thousand guesses from one address across many accounts', async () => {
+    const attacker = '10.3.9.9';
+    const statuses: number[] = [];
+    let blocked: Awaited<ReturnType<typeof signIn>> | undefined;
+    for (let i = 0; i < 1000; i += 1) {
+      const res = await signIn(`victim-${i}@demo.test`, 'Summer2026!', attacker);
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) blocked ??= res;
     }
-    expect((await signIn('admin@harbor.test', DEMO_PASSWORD, ip)).statusCode).toBe(429);
-    expect((await signIn('admin@harbor.test', DEMO_PASSWORD, '10.3.0.2')).statusCode).toBe(200);
+    // Only the first hundred or so were even checked; everything after waits.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(101);
+    expect(statuses.slice(-100).every((s) => s === 429)).toBe(true);
+    expect(blocked!.json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(blocked!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The address is now blocked even for a right password; another address is not.
+    expect((await signIn('admin@harbor.test', DEMO_PASSWORD, attacker)).statusCode).toBe(429);
+    expect((await signIn('admin@harbor.test', DEMO_PASSWORD, '10.3.9.10')).statusCode).toBe(200);
+    // A patient attacker who waits out every block gets 20 more guesses in no less than two hours: the
+    // blocks double up to 15 minutes, and waiting one out does not start the count again.
+    let waited = 0;
+    let guesses = 0;
+    while (guesses < 20) {
+      const res = await signIn(`patient-${guesses}@demo.test`, 'guess', attacker);
+      if (res.statusCode === 429) {
+        const seconds = Number(res.headers['retry-after']);
+        waited += seconds;
+        clock += seconds * 1000;
+      } else {
+        expect(res.statusCode).toBe(401);
+        guesses += 1;
+      }
+    }
+    expect(waited).toBeGreaterThan(2 * 3600);
+  }, 180_000);
+
+  it('counts the address a trusted proxy forwards, and the socket’s address otherwise', async () => {
+    const { app: behindProxy } = await buildTestApp('iamserver', t.db, {
+      now: () => new Date(clock),
+      config: { trustProxy: ['10.5.0.1'] },
+    });
+    try {
+      const attempt = (remoteAddress: string, forwarded: string) =>
+        behindProxy.inject({
+          method: 'POST',
+          url: `${base}/auth/login`,
+          payload: { emailId: 'nobody@demo.test', password: 'guess' },
+          headers: { 'x-forwarded-for': forwarded },
+          remoteAddress,
+        });
+      expect((await attempt('10.5.0.1', '203.0.113.7')).statusCode).toBe(401);
+      expect((await attempt('10.5.0.2', '203.0.113.8')).statusCode).toBe(401);
+      // Through the default app (no proxy trusted) the header changes nothing either.
+      await app.inject({
+        method: 'POST',
+        url: `${base}/auth/login`,
+        payload: { emailId: 'nobody@demo.test', password: 'guess' },
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+        remoteAddress: '10.5.0.3',
+      });
+      const { rows } = await t.db.transaction({ role: 'freight_system', companyId: null }, (tx) =>
+        tx.query<{ key: string }>("SELECT key FROM login_throttle WHERE key LIKE 'address:%' ORDER BY key"),
+      );
+      expect(rows.map((r) => r.key)).toEqual(['address:10.5.0.2', 'address:10.5.0.3', 'address:203.0.113.7']);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('never blocks for longer than 15 minutes, however many failures', async () => {

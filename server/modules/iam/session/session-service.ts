@@ -139,7 +139,7 @@ export async function login(
 ): Promise<LoginOutcome> {
   const keys = throttleKeys(credentials.emailId, client.ip);
   const now = deps.now();
-  await deps.db.transaction(system, (tx) => assertNotThrottled(tx, [keys.account, keys.address], now));
+  await deps.db.transaction(system, (tx) => assertNotThrottled(tx, keys, now));
 
   const user = await deps.db.transaction(system, (tx) => findLoginCandidate(tx, credentials.emailId));
   const passwordOk = await verifyPassword(credentials.password, user?.passwordHash);
@@ -147,7 +147,7 @@ export async function login(
   // A failure is recorded (throttle, audit) and committed before the call fails.
   const outcome = await deps.db.transaction(system, async (tx): Promise<LoginOutcome | undefined> => {
     if (!user || !passwordOk || user.disabled) {
-      await recordFailure(tx, [keys.account, keys.address], now);
+      await recordFailure(tx, keys, now);
       if (user) {
         await recordAudit(tx, {
           companyId: user.companyId,
@@ -161,7 +161,7 @@ export async function login(
       }
       return undefined;
     }
-    await recordSuccess(tx, keys.account);
+    await recordSuccess(tx, keys);
     return beginSignIn(deps, tx, user, client, 'password');
   });
   if (!outcome) throw invalidCredentials();

@@ -145,3 +145,42 @@ export const userRepository = {
   update: updateUser,
   remove: deleteUser,
 };
+
+/** Whether an e-mail address already signs in somewhere (system transaction: addresses are unique across tenants). */
+export async function isEmailTaken(tx: Queryable, email: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
+  return rows.length > 0;
+}
+
+/** A user who signs in with a password from the start: the demo seed's users and the command line's admin. */
+export async function insertUserWithPassword(
+  tx: Queryable,
+  user: {
+    companyId: string;
+    email: string;
+    name: string;
+    firstName: string;
+    lastName: string;
+    roleId: string;
+    passwordHash: string;
+    emailVerified: boolean;
+    isSuperAdmin: boolean;
+  },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO users (company_id, email, name, first_name, last_name, password_hash, email_verified, role_id, is_super_admin)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [
+      user.companyId,
+      user.email,
+      user.name,
+      user.firstName,
+      user.lastName,
+      user.passwordHash,
+      user.emailVerified,
+      user.roleId,
+      user.isSuperAdmin,
+    ],
+  );
+  return rows[0]!.id;
+}

@@ -1,0 +1,131 @@
+/**
+ * One company-creation path: a company made by the demo seed, by the command-line tool and by the
+ * app-admin route starts with the same products, roles and picklists, read back inside the new tenant
+ * (row-level security on) the way its own users would see them. The schema has no mail-template or
+ * business-type table yet, so there is nothing of those to compare.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/database.ts';
+import type { App } from '../../../http/build-service-app.ts';
+import { createCompanyWithAdmin } from '../../../cli/create-company.ts';
+import { buildTestApp } from '../../../testing/test-apps.ts';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
+import { companyIdOf, IAM, makeSuperAdmin, signIn } from '../iam-resources-test-kit.ts';
+import { DEFAULT_PICKLISTS, DEFAULT_ROLES, PRODUCT_CATALOG } from './company-provisioning.ts';
+
+let t: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  ({ app } = await buildTestApp('iamserver', t.db));
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+});
+
+/** What a company starts with, as its own tenant transaction sees it. */
+async function startingState(db: Database, companyId: string) {
+  return db.transaction({ role: 'freight_app', companyId }, async (tx) => {
+    const roles = await tx.query<{ name: string; description: string; permissions: unknown; is_system: boolean }>(
+      'SELECT name, description, permissions, is_system FROM roles ORDER BY name',
+    );
+    const picklists = await tx.query(
+      'SELECT module, group_name, value, label, sort_order FROM dropdown_options ORDER BY sort_order, group_name, value',
+    );
+    const products = await tx.query<{ code: string }>(
+      'SELECT p.code FROM company_products cp JOIN products p ON p.id = cp.product_id ORDER BY p.code',
+    );
+    const company = await tx.query(
+      'SELECT plan_name, operating_country, currency, timezone, company_type, account_type FROM companies',
+    );
+    return {
+      roles: roles.rows.map((r) => ({
+        ...r,
+        permissions: typeof r.permissions === 'string' ? JSON.parse(r.permissions) : r.permissions,
+      })),
+      picklists: picklists.rows,
+      products: products.rows.map((r) => r.code),
+      company: company.rows,
+    };
+  });
+}
+
+describe('company provisioning', () => {
+  it('gives the same company from the demo seed, the command line and the app-admin route', async () => {
+    const fromSeed = await companyIdOf(t.db, 'Demo Freight');
+
+    const { companyId: fromCli } = await createCompanyWithAdmin(t.db, {
+      company: 'Cli Freight',
+      email: 'first@cli.example',
+      name: 'First Admin',
+      password: 'a long enough secret',
+      superAdmin: false,
+      planExpiry: '2031-06-30',
+    });
+
+    await makeSuperAdmin(t.db, 'admin@expired.test');
+    const root = await signIn(app, 'admin@expired.test');
+    const created = await app.inject({
+      method: 'POST',
+      url: `${IAM}/app-admin/companies`,
+      headers: root,
+      payload: { name: 'Route Freight', shortName: 'ROUTE', expiryDate: '2031-06-30' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const fromRoute = created.json().data._id as string;
+
+    const seeded = await startingState(t.db, fromSeed);
+    const cli = await startingState(t.db, fromCli);
+    const route = await startingState(t.db, fromRoute);
+
+    // What every company starts with, stated once.
+    expect(seeded.roles.map((r) => r.name)).toEqual(DEFAULT_ROLES.map((r) => r.name));
+    expect(seeded.roles.every((r) => r.is_system)).toBe(true);
+    expect(seeded.picklists).toHaveLength(DEFAULT_PICKLISTS.length);
+    expect(seeded.picklists[0]).toMatchObject({ module: 'home', group_name: 'shipment_mode', value: 'air' });
+    expect(seeded.products).toEqual(PRODUCT_CATALOG.map((p) => p.code).sort());
+
+    // The three callers agree on all of it.
+    for (const other of [cli, route]) {
+      expect(other.roles).toEqual(seeded.roles);
+      expect(other.picklists).toEqual(seeded.picklists);
+      expect(other.products).toEqual(seeded.products);
+    }
+    // With the same input (no plan, country, currency or time zone given) the company rows agree too.
+    expect(cli.company).toEqual(route.company);
+    expect(route.company).toEqual([
+      {
+        plan_name: 'standard',
+        operating_country: 'US',
+        currency: 'USD',
+        timezone: 'UTC',
+        company_type: 'freight_forwarder',
+        account_type: 'business',
+      },
+    ]);
+  });
+
+  it('lets the command line’s first admin pick from the default roles at once', async () => {
+    await createCompanyWithAdmin(t.db, {
+      company: 'Second Cli Freight',
+      email: 'second@cli.example',
+      name: 'Second Admin',
+      password: 'a long enough secret',
+      superAdmin: false,
+      planExpiry: '2031-06-30',
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${IAM}/auth/login`,
+      payload: { emailId: 'second@cli.example', password: 'a long enough secret' },
+      remoteAddress: '10.88.0.1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const authorization = `Bearer ${res.json().data.accessToken}`;
+    const roles = await app.inject({ method: 'GET', url: `${IAM}/roles?sort=name`, headers: { authorization } });
+    expect(roles.statusCode).toBe(200);
+    expect(roles.json().data.map((r: { name: string }) => r.name)).toEqual(['Admin', 'Operations']);
+  });
+});

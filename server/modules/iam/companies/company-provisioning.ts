@@ -1,0 +1,110 @@
+/**
+ * Creating a company, in one place: the demo seed, the command-line tool and the app-admin route all
+ * call `provisionCompany`, so every new tenant starts with the same products, roles and picklists
+ * whoever created it. Runs in the caller's system transaction (the tenant does not exist yet); no SQL
+ * here, only the repositories.
+ *
+ * Not provisioned yet, because the schema has no table for them: business types and mail templates.
+ * When those tables arrive, their defaults belong in this file too.
+ */
+import { allPermissions, PERMISSION_ACTIONS, type Permissions } from '../../../../src/shared/permissions.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { insertDropdownOptions } from '../../master/dropdown-repository.ts';
+import { ensureProducts, grantAllProducts } from '../products/product-repository.ts';
+import { insertRole } from '../roles/role-repository.ts';
+import { insertCompany } from './company-repository.ts';
+
+/** The product catalog: every company gets all of it. */
+export const PRODUCT_CATALOG: ReadonlyArray<{ code: string; name: string }> = [
+  { code: 'freight', name: 'Freight Management' },
+  { code: 'contacts', name: 'Contacts' },
+  { code: 'reports', name: 'Reports' },
+];
+
+function operationsPermissions(): Permissions {
+  const all = allPermissions();
+  delete all.users;
+  delete all.roles;
+  delete all.company;
+  return { ...all, audit: ['read'], products: ['read'], reference: [...PERMISSION_ACTIONS] };
+}
+
+export type DefaultRoleName = 'Admin' | 'Operations';
+
+/**
+ * The system roles of a new company (CONTRACT.md section 3): Admin with every permission for its first
+ * administrator, Operations for day-to-day work without users, roles or company settings.
+ */
+export const DEFAULT_ROLES: ReadonlyArray<{ name: DefaultRoleName; description: string; permissions: Permissions }> = [
+  { name: 'Admin', description: 'Every permission', permissions: allPermissions() },
+  { name: 'Operations', description: 'Day-to-day operations', permissions: operationsPermissions() },
+];
+
+/** The picklists (`/dropdown?module=home`) every new company starts with. */
+export const DEFAULT_PICKLIST_MODULE = 'home';
+export const DEFAULT_PICKLISTS: ReadonlyArray<{ group: string; value: string; label: string }> = [
+  { group: 'shipment_mode', value: 'air', label: 'Air' },
+  { group: 'shipment_mode', value: 'ocean', label: 'Ocean' },
+  { group: 'shipment_mode', value: 'road', label: 'Road' },
+  { group: 'shipment_mode', value: 'rail', label: 'Rail' },
+  { group: 'shipment_status', value: 'booked', label: 'Booked' },
+  { group: 'shipment_status', value: 'in_transit', label: 'In transit' },
+  { group: 'shipment_status', value: 'arrived', label: 'Arrived' },
+  { group: 'shipment_status', value: 'delivered', label: 'Delivered' },
+  { group: 'container_type', value: '20GP', label: "20' General Purpose" },
+  { group: 'container_type', value: '40GP', label: "40' General Purpose" },
+  { group: 'container_type', value: '40HC', label: "40' High Cube" },
+  { group: 'container_type', value: '20RF', label: "20' Reefer" },
+  { group: 'incoterm', value: 'EXW', label: 'EXW – Ex Works' },
+  { group: 'incoterm', value: 'FCA', label: 'FCA – Free Carrier' },
+  { group: 'incoterm', value: 'FOB', label: 'FOB – Free On Board' },
+  { group: 'incoterm', value: 'CIF', label: 'CIF – Cost, Insurance and Freight' },
+  { group: 'incoterm', value: 'DAP', label: 'DAP – Delivered At Place' },
+  { group: 'incoterm', value: 'DDP', label: 'DDP – Delivered Duty Paid' },
+];
+
+/** The company's own settings; what is left out takes the same default for every caller. */
+export interface CompanyProfile {
+  name: string;
+  shortName: string;
+  expiryDate: string;
+  planName?: string;
+  operatingCountry?: string;
+  currency?: string;
+  timezone?: string;
+}
+
+export const COMPANY_PROFILE_DEFAULTS = {
+  planName: 'standard',
+  operatingCountry: 'US',
+  currency: 'USD',
+  timezone: 'UTC',
+} as const satisfies Partial<CompanyProfile>;
+
+export interface ProvisionedCompany {
+  companyId: string;
+  /** The id of each default role, for the callers that add the first users. */
+  roleIds: Record<DefaultRoleName, string>;
+}
+
+/** Creates a company with everything a new tenant starts with. Call inside a `freight_system` transaction. */
+export async function provisionCompany(tx: Queryable, profile: CompanyProfile): Promise<ProvisionedCompany> {
+  const defaults = COMPANY_PROFILE_DEFAULTS;
+  const companyId = await insertCompany(tx, {
+    name: profile.name,
+    shortName: profile.shortName,
+    expiryDate: profile.expiryDate,
+    planName: profile.planName ?? defaults.planName,
+    operatingCountry: profile.operatingCountry ?? defaults.operatingCountry,
+    currency: profile.currency ?? defaults.currency,
+    timezone: profile.timezone ?? defaults.timezone,
+  });
+  await ensureProducts(tx, PRODUCT_CATALOG);
+  await grantAllProducts(tx, companyId);
+  const roleIds = {} as Record<DefaultRoleName, string>;
+  for (const role of DEFAULT_ROLES) {
+    roleIds[role.name] = await insertRole(tx, { companyId, ...role, isSystem: true });
+  }
+  await insertDropdownOptions(tx, companyId, DEFAULT_PICKLIST_MODULE, DEFAULT_PICKLISTS);
+  return { companyId, roleIds };
+}
