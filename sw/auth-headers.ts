@@ -34,7 +34,7 @@ import {
 } from '../src/shared/session-cookies';
 import { apiBaseFor, hostConfigFromEnv, serviceOfUrl, type HostConfig } from '../src/shared/session-hosts';
 import { REFRESH_LOCK_NAME, SESSION_CHANNEL } from '../src/shared/session-rules';
-import type { TokenPair } from '../src/shared/session-types';
+import type { TokenPair } from '../src/shared/contracts/session';
 import { wrapSessionMessage, type SessionMessage } from '../src/shared/sw-messages';
 
 interface CookieListItemLike {

@@ -1,20 +1,12 @@
 /**
- * The JSON envelope of every answer (CONTRACT.md section 4), shared by the services and the client.
+ * The JSON envelope of every answer (CONTRACT.md section 4), shared by the services and the client. The
+ * success envelopes are zod schemas (./contracts/resource-contract.ts); the error envelope and its codes are here,
+ * free of zod, since the service worker reads them too.
  */
-export interface ListMeta {
-  total: number;
-  page: number;
-  limit: number;
-}
+import type { z } from 'zod';
+import type { listMetaSchema } from './contracts/resource-contract';
 
-export interface DataEnvelope<T> {
-  data: T;
-}
-
-export interface ListEnvelope<T> {
-  data: T[];
-  meta: ListMeta;
-}
+export type ListMeta = z.infer<typeof listMetaSchema>;
 
 export interface ErrorDetail {
   path: string;
@@ -63,6 +55,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** Client side: a 2xx answer that does not match the call's contract (src/shared/contracts). */
+  INVALID_RESPONSE: 'INVALID_RESPONSE',
   ACTION_TOKEN_INVALID: 'ACTION_TOKEN_INVALID',
   ACTION_TOKEN_EXPIRED: 'ACTION_TOKEN_EXPIRED',
   ALREADY_EXISTS: 'ALREADY_EXISTS',

@@ -6,28 +6,12 @@
  * Pure TypeScript: no DOM, no Node APIs.
  */
 
-export type PasswordPolicyEnforcement = 'OFF' | 'ENFORCE';
+import type { z } from 'zod';
+import type { passwordPolicySchema } from './contracts/session';
 
-export interface PasswordPolicy {
-  /** Fewest characters (code points). Never below 6. */
-  minLength: number;
-  /** Most characters (code points); no upper bound when absent. */
-  maxLength?: number;
-  requireLowercase: boolean;
-  requireUppercase: boolean;
-  requireNumeric: boolean;
-  /** At least one character from `allowedNonAlphanumeric`. */
-  requireNonAlphanumeric: boolean;
-  /** The characters that count as "non-alphanumeric" for `requireNonAlphanumeric`. */
-  allowedNonAlphanumeric: string;
-  /**
-   * `ENFORCE`: every requirement applies. `OFF`: only the length bounds apply; the character requirements
-   * are shown as advice.
-   */
-  enforcementState: PasswordPolicyEnforcement;
-  /** Only version 1 exists. */
-  schemaVersion: 1;
-}
+/** The policy's shape is the answer of `GET /auth/password-policy` (./contracts/session.ts). */
+export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+export type PasswordPolicyEnforcement = PasswordPolicy['enforcementState'];
 
 /** The lowest minimum length any policy may set. */
 export const PASSWORD_MIN_LENGTH_FLOOR = 6;

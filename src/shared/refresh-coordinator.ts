@@ -21,7 +21,7 @@ import {
   silentRefreshDue,
   type SilentRefreshKind,
 } from './session-rules';
-import type { TokenPair } from './session-types';
+import type { TokenPair } from './contracts/session';
 import type { SessionMessage } from './sw-messages';
 
 export interface TokenState extends TokenPair {

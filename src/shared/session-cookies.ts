@@ -2,7 +2,7 @@
  * The four auth cookies (SPEC.md section 3, CONTRACT.md sections 2 and 5): names, the issue-time codec and
  * the attributes per host. Pure: the page writes with `document.cookie`, the worker with `cookieStore`.
  */
-import type { TokenPair } from './session-types';
+import type { TokenPair } from './contracts/session';
 
 export const AUTH_COOKIES = {
   accessToken: '__cez_at',

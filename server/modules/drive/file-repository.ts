@@ -2,18 +2,10 @@
  * Uploaded files (table `drive_files`, migration 008). Row-level security scopes every query to the
  * caller's company: another tenant's id is simply not found.
  */
+import type { FileMetadata } from '../../../src/shared/contracts/drive.ts';
 import type { Queryable } from '../../db/database.ts';
 
-export interface StoredFile {
-  _id: string;
-  companyId: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-  createdBy: string | null;
-  createdAt: string;
-}
+export type StoredFile = FileMetadata;
 
 interface FileRow {
   id: string;

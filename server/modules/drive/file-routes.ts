@@ -9,8 +9,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
+import { fileDeletedAnswerSchema, fileMetadataSchema, uploadQuerySchema } from '../../../src/shared/contracts/drive.ts';
 import { auditChange } from '../../http/audit-change.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { requires } from '../../http/route-permission.ts';
@@ -20,21 +21,7 @@ import { idParams, itemResponse } from '../../http/list-query.ts';
 import { deleteFile, findFile, findFileContent, insertFile } from './file-repository.ts';
 import { checkFileType, MAX_FILE_BYTES, normalizeMediaType, unsupportedFileType } from './file-types.ts';
 
-export const fileSchema = z.object({
-  _id: z.string(),
-  companyId: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  sha256: z.string(),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-const uploadQuery = z.strictObject({
-  name: z.string().max(1024).optional(),
-  type: z.string().max(255).optional(),
-});
+type UploadQuery = z.infer<typeof uploadQuerySchema>;
 
 const invalid = (path: string, message: string) =>
   new ApiError(400, ERROR_CODES.VALIDATION_FAILED, 'The request is not valid', { details: [{ path, message }] });
@@ -56,7 +43,7 @@ export function cleanFileName(raw: string): string {
   return (decoded.split(/[/\\]/).pop() ?? '').replace(CONTROL, '').trim().normalize('NFC');
 }
 
-function uploadName(req: FastifyRequest, query: z.infer<typeof uploadQuery>): string {
+function uploadName(req: FastifyRequest, query: UploadQuery): string {
   const raw = header(req, 'x-file-name') ?? query.name;
   const where = header(req, 'x-file-name') !== undefined ? 'headers.x-file-name' : 'querystring.name';
   if (raw === undefined) throw invalid('headers.x-file-name', 'the file name is required (X-File-Name or ?name=)');
@@ -65,7 +52,7 @@ function uploadName(req: FastifyRequest, query: z.infer<typeof uploadQuery>): st
   return name;
 }
 
-function declaredType(req: FastifyRequest, query: z.infer<typeof uploadQuery>): string | undefined {
+function declaredType(req: FastifyRequest, query: UploadQuery): string | undefined {
   const contentType = normalizeMediaType(header(req, 'content-type'));
   if (contentType && contentType !== 'application/octet-stream') return contentType;
   return header(req, 'x-file-type') ?? query.type;
@@ -96,8 +83,8 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       schema: {
         summary: 'Upload one file (raw body; name in X-File-Name or ?name=, type in Content-Type or X-File-Type)',
         tags: ['files'],
-        querystring: uploadQuery,
-        response: { 201: itemResponse(fileSchema) },
+        querystring: uploadQuerySchema,
+        response: { 201: itemResponse(fileMetadataSchema) },
       },
     },
     async (req, reply) => {
@@ -137,7 +124,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
         summary: 'Read one file’s metadata',
         tags: ['files'],
         params: idParams,
-        response: { 200: itemResponse(fileSchema) },
+        response: { 200: itemResponse(fileMetadataSchema) },
       },
     },
     async (req) => {
@@ -189,7 +176,7 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
         summary: 'Delete one file (mail already queued with it keeps its own copy)',
         tags: ['files'],
         params: idParams,
-        response: { 200: itemResponse(z.object({ _id: z.string(), deleted: z.literal(true) })) },
+        response: { 200: itemResponse(fileDeletedAnswerSchema) },
       },
     },
     async (req, reply) => {

@@ -2,11 +2,11 @@
  * SQL for reading the audit trail (logserver), inside a tenant transaction: a company reads only its own
  * entries.
  */
+import type { AUDIT_SORT_FIELDS, AuditEntry } from '../../../src/shared/contracts/log.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
 import { isoTimestamp, orderByClause } from '../../http/list-sql-repository.ts';
 
-export const AUDIT_SORT_FIELDS = ['createdAt', 'action', 'entity'] as const;
 export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
 
 const SORT_COLUMNS: Record<AuditSortField, string> = {
@@ -15,17 +15,7 @@ const SORT_COLUMNS: Record<AuditSortField, string> = {
   entity: 'entity',
 };
 
-export interface AuditLogItem {
-  _id: string;
-  companyId: string;
-  actorUserId: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  changes: Record<string, unknown>;
-  requestId: string | null;
-  createdAt: string;
-}
+export type AuditLogItem = AuditEntry;
 
 export interface AuditFilters {
   action?: string | undefined;

@@ -3,8 +3,8 @@
  * transaction as its attachments, its audit entry and the notifications of colleagues among the
  * recipients; the delivery worker sends it. `202 { data: { _id, status: "queued" } }`.
  */
-import { z } from 'zod';
 import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
+import { sendMailAnswerSchema, sendMailBodySchema } from '../../../src/shared/contracts/mail.ts';
 import { auditChange } from '../../http/audit-change.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { assertSubscriptionActive, requireAuthContext } from '../../http/auth-context.ts';
@@ -23,48 +23,10 @@ import {
 } from './send-mail-repository.ts';
 import { htmlToPlainText } from './send-plain-text.ts';
 
-export const MAX_RECIPIENTS = 50;
-export const MAX_SUBJECT_LENGTH = 200;
-export const MAX_BODY_BYTES = 200 * 1024;
-export const MAX_ATTACHMENTS = 10;
 /** What common SMTP servers still accept once base64 has grown the files by a third. */
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 /** The outbox kind of mail-dialog messages. */
 export const USER_MAIL_KIND = 'user_mail';
-
-const address = z.email({ message: 'must be a valid e-mail address' }).max(254);
-const addressList = z.array(address).max(MAX_RECIPIENTS);
-
-export const sendMailBody = z
-  .strictObject({
-    to: addressList.min(1, { message: 'at least one recipient is required' }),
-    cc: addressList.default([]),
-    bcc: addressList.default([]),
-    subject: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_SUBJECT_LENGTH)
-      // eslint-disable-next-line no-control-regex
-      .refine((s) => !/[\x00-\x1f\x7f]/.test(s), { message: 'must be one line without control characters' }),
-    body: z
-      .string()
-      .max(MAX_BODY_BYTES)
-      .refine((s) => Buffer.byteLength(s, 'utf8') <= MAX_BODY_BYTES, { message: 'must be at most 200 KB' }),
-    attachments: z.array(z.uuid()).max(MAX_ATTACHMENTS).default([]),
-  })
-  .superRefine((value, ctx) => {
-    const total = new Set([...value.to, ...value.cc, ...value.bcc].map((a) => a.toLowerCase())).size;
-    if (total > MAX_RECIPIENTS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `at most ${MAX_RECIPIENTS} recipients in to, cc and bcc together`,
-      });
-    }
-  });
-
-export const sendMailResponse = itemResponse(z.object({ _id: z.string(), status: z.literal('queued') }));
 
 /** Each address once across to, cc and bcc (in that order of precedence), as written first. */
 function dedupe(lists: { to: string[]; cc: string[]; bcc: string[] }) {
@@ -87,8 +49,8 @@ export function registerSendMailRoutes(app: App, deps: ServiceDeps): void {
       schema: {
         summary: 'Send a message from the mail dialog (queued; delivered by the mail worker)',
         tags: ['mail'],
-        body: sendMailBody,
-        response: { 202: sendMailResponse },
+        body: sendMailBodySchema,
+        response: { 202: itemResponse(sendMailAnswerSchema) },
       },
     },
     async (req, reply) => {

@@ -3,10 +3,16 @@
  * row-level security limits to the caller's company. Delivery errors are stored already stripped of
  * credentials (`describeDeliveryError`).
  */
+import type {
+  SENT_MAIL_SORT_FIELDS,
+  SentMail,
+  SentMailAttachment,
+  SentMailDetail,
+  SentMailStatus,
+} from '../../../src/shared/contracts/mail.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
 
-export const SENT_MAIL_SORT_FIELDS = ['createdAt', 'sentAt', 'subject', 'status'] as const;
 export type SentMailSortField = (typeof SENT_MAIL_SORT_FIELDS)[number];
 
 const SORT_COLUMNS: Record<SentMailSortField, string> = {
@@ -16,40 +22,10 @@ const SORT_COLUMNS: Record<SentMailSortField, string> = {
   status: 'm.status',
 };
 
-export type MailStatus = 'queued' | 'sent' | 'failed';
-
-export interface SentMailAttachment {
-  fileId: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
-
-export interface SentMail {
-  _id: string;
-  kind: string;
-  status: MailStatus;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  attachments: SentMailAttachment[];
-  createdBy: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-export interface SentMailDetail extends SentMail {
-  html: string | null;
-  text: string;
-}
-
 interface SentRow {
   id: string;
   kind: string;
-  status: MailStatus;
+  status: SentMailStatus;
   to_addresses: string[];
   cc_addresses: string[];
   bcc_addresses: string[];
@@ -92,7 +68,7 @@ function toSentMail(row: SentRow): SentMail {
 
 export async function listSentMail(
   tx: Queryable,
-  query: ListQuery<SentMailSortField> & { status?: MailStatus | undefined },
+  query: ListQuery<SentMailSortField> & { status?: SentMailStatus | undefined },
 ): Promise<{ items: SentMail[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];

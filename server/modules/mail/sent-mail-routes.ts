@@ -2,42 +2,13 @@
  * `GET /send` and `GET /send/:id`: the company's sent list, newest first, with each message's delivery
  * state (`queued`, `sent` or `failed`, attempts, the last error without credentials).
  */
-import { z } from 'zod';
+import { sentMailDetailSchema, sentMailListQuerySchema, sentMailSchema } from '../../../src/shared/contracts/mail.ts';
 import { notFound } from '../../http/api-error.ts';
 import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
-import { idParams, itemResponse, listMeta, listQuerySchema, listResponse, toListQuery } from '../../http/list-query.ts';
-import { findSentMail, listSentMail, SENT_MAIL_SORT_FIELDS } from './sent-mail-repository.ts';
-
-const attachmentSchema = z.object({
-  fileId: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-});
-
-export const sentMailSchema = z.object({
-  _id: z.string(),
-  kind: z.string(),
-  status: z.enum(['queued', 'sent', 'failed']),
-  to: z.array(z.string()),
-  cc: z.array(z.string()),
-  bcc: z.array(z.string()),
-  subject: z.string(),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  attachments: z.array(attachmentSchema),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
-
-export const sentMailDetailSchema = sentMailSchema.extend({ html: z.string().nullable(), text: z.string() });
-
-export const sentMailListQuery = listQuerySchema(SENT_MAIL_SORT_FIELDS).extend({
-  status: z.enum(['queued', 'sent', 'failed']).optional(),
-});
+import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../http/list-query.ts';
+import { findSentMail, listSentMail } from './sent-mail-repository.ts';
 
 export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
   app.get(
@@ -47,7 +18,7 @@ export function registerSentMailRoutes(app: App, deps: ServiceDeps): void {
       schema: {
         summary: 'The company’s sent mail, newest first (filter by status)',
         tags: ['mail'],
-        querystring: sentMailListQuery,
+        querystring: sentMailListQuerySchema,
         response: { 200: listResponse(sentMailSchema) },
       },
     },

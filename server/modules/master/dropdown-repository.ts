@@ -1,13 +1,5 @@
+import type { DropdownOption } from '../../../src/shared/contracts/master-reference.ts';
 import type { Queryable } from '../../db/database.ts';
-
-export interface DropdownOption {
-  _id: string;
-  module: string;
-  group: string;
-  value: string;
-  label: string;
-  sortOrder: number;
-}
 
 export async function listDropdownOptions(tx: Queryable, module: string): Promise<DropdownOption[]> {
   const { rows } = await tx.query<{

@@ -6,38 +6,7 @@
 import { countries } from 'countries-list';
 import currencyCodes from 'currency-codes';
 import ct from 'countries-and-timezones';
-
-export interface Country {
-  _id: string;
-  code: string;
-  name: string;
-  native: string;
-  phone: number[];
-  continent: string;
-  capital: string;
-  currency: string[];
-  languages: string[];
-}
-
-export interface Currency {
-  _id: string;
-  code: string;
-  number: string;
-  name: string;
-  /** Digits after the decimal point (ISO 4217 minor units). */
-  minorUnits: number;
-}
-
-export interface TimeZone {
-  _id: string;
-  name: string;
-  countries: string[];
-  /** Offset from UTC in minutes, standard time. */
-  utcOffset: number;
-  utcOffsetStr: string;
-  dstOffset: number;
-  dstOffsetStr: string;
-}
+import type { Country, Currency, TimeZone } from '../../../src/shared/contracts/master-reference.ts';
 
 let cache: { countries: Country[]; currencies: Currency[]; timezones: TimeZone[] } | undefined;
 

@@ -2,10 +2,17 @@
  * master: the reference lists the client loads at session set-up (SPEC.md section 7, CONTRACT.md section 6).
  * Countries, time zones and currencies are the same for every company; dropdowns are the company's own.
  */
-import { z } from 'zod';
+import {
+  countriesAnswerSchema,
+  currenciesAnswerSchema,
+  dropdownAnswerSchema,
+  dropdownQuerySchema,
+  timezonesAnswerSchema,
+} from '../../../src/shared/contracts/master-reference.ts';
 import { authenticate } from '../../auth/authenticate.ts';
 import { tenantTransaction } from '../../http/auth-context.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
+import { itemResponse } from '../../http/list-query.ts';
 import { listDropdownOptions } from './dropdown-repository.ts';
 import { referenceData } from './reference-data.ts';
 
@@ -15,27 +22,45 @@ const CACHEABLE = 'private, max-age=3600';
 export const referenceModule: ServiceModule = async (app, deps) => {
   app.addHook('preHandler', authenticate(deps));
 
-  app.get('/country', { schema: { summary: 'ISO 3166-1 countries' } }, async (_req, reply) => {
-    reply.header('cache-control', CACHEABLE);
-    return { data: referenceData().countries };
-  });
+  app.get(
+    '/country',
+    { schema: { summary: 'ISO 3166-1 countries', response: { 200: itemResponse(countriesAnswerSchema) } } },
+    async (_req, reply) => {
+      reply.header('cache-control', CACHEABLE);
+      return { data: referenceData().countries };
+    },
+  );
 
-  app.get('/timezone', { schema: { summary: 'IANA time zones' } }, async (_req, reply) => {
-    reply.header('cache-control', CACHEABLE);
-    return { data: referenceData().timezones };
-  });
+  app.get(
+    '/timezone',
+    { schema: { summary: 'IANA time zones', response: { 200: itemResponse(timezonesAnswerSchema) } } },
+    async (_req, reply) => {
+      reply.header('cache-control', CACHEABLE);
+      return { data: referenceData().timezones };
+    },
+  );
 
-  app.get('/currency-list', { schema: { summary: 'ISO 4217 currencies with minor units' } }, async (_req, reply) => {
-    reply.header('cache-control', CACHEABLE);
-    return { data: referenceData().currencies };
-  });
+  app.get(
+    '/currency-list',
+    {
+      schema: {
+        summary: 'ISO 4217 currencies with minor units',
+        response: { 200: itemResponse(currenciesAnswerSchema) },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', CACHEABLE);
+      return { data: referenceData().currencies };
+    },
+  );
 
   app.get(
     '/dropdown',
     {
       schema: {
         summary: "The company's dropdown options of one module",
-        querystring: z.strictObject({ module: z.string().regex(/^[a-z_]{1,40}$/) }),
+        querystring: dropdownQuerySchema,
+        response: { 200: itemResponse(dropdownAnswerSchema) },
       },
     },
     async (req) => ({ data: await tenantTransaction(deps, req, (tx) => listDropdownOptions(tx, req.query.module)) }),

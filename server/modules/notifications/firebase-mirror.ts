@@ -11,7 +11,8 @@
 // Types only: erased at run time, so firebase-admin still loads lazily, on the first write.
 import type { Database as Db } from 'firebase-admin/database';
 import type { ServerConfig } from '../../config.ts';
-import type { NotificationItem, NotificationStatus } from './notification-repository.ts';
+import type { NotificationItem, NotificationStatus } from '../../../src/shared/contracts/notifications.ts';
+import type { StoredNotification } from './notification-repository.ts';
 
 /** The record the client reads at a notification's path. */
 export interface MirrorRecord {
@@ -58,7 +59,7 @@ export function loadedUpdate(companyId: string, userId: string, ids: readonly st
 }
 
 export interface NotificationMirror {
-  publish(item: NotificationItem & { companyId: string }): Promise<void>;
+  publish(item: StoredNotification & { companyId: string }): Promise<void>;
   markLoaded(companyId: string, userId: string, ids: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }

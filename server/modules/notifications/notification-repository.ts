@@ -3,21 +3,13 @@
  * company runs inside that company's transaction (row-level security); the plan-expiry scan across
  * companies runs as the system role.
  */
+import type { NotificationItem, NotificationStatus } from '../../../src/shared/contracts/notifications.ts';
 import type { Queryable } from '../../db/database.ts';
 import { isoTimestamp } from '../../http/list-sql-repository.ts';
 
-export type NotificationStatus = 'new' | 'loaded';
-
-export interface NotificationItem {
-  _id: string;
+/** A notification as stored: the item every client receives, plus its owner and its feed position. */
+export interface StoredNotification extends NotificationItem {
   userId: string;
-  status: NotificationStatus;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  createdAt: string;
-  loadedAt: string | null;
   /** `created_at` to the microsecond plus the id: the position in the user's feed (SSE event id). */
   cursor: string;
 }
@@ -33,7 +25,7 @@ const SELECT_NOTIFICATION = `SELECT id, user_id, status, kind, title, body, link
         to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
    FROM notifications`;
 
-function toItem(r: Record<string, unknown>): NotificationItem {
+function toItem(r: Record<string, unknown>): StoredNotification {
   return {
     _id: r.id as string,
     userId: r.user_id as string,
@@ -59,7 +51,7 @@ export interface NewNotificationRow {
 }
 
 /** One row per user; returns the rows in the order of `userIds`. */
-export async function insertNotifications(tx: Queryable, row: NewNotificationRow): Promise<NotificationItem[]> {
+export async function insertNotifications(tx: Queryable, row: NewNotificationRow): Promise<StoredNotification[]> {
   if (row.userIds.length === 0) return [];
   const { rows } = await tx.query(
     `WITH inserted AS (
@@ -84,7 +76,7 @@ export async function findNotificationForUser(
   tx: Queryable,
   id: string,
   userId: string,
-): Promise<NotificationItem | undefined> {
+): Promise<StoredNotification | undefined> {
   const { rows } = await tx.query(`${SELECT_NOTIFICATION} WHERE id = $1 AND user_id = $2`, [id, userId]);
   return rows[0] ? toItem(rows[0]) : undefined;
 }
@@ -94,7 +86,7 @@ export async function findNotificationsForUser(
   tx: Queryable,
   ids: readonly string[],
   userId: string,
-): Promise<NotificationItem[]> {
+): Promise<StoredNotification[]> {
   if (ids.length === 0) return [];
   const { rows } = await tx.query(`${SELECT_NOTIFICATION} WHERE id = ANY($1::uuid[]) AND user_id = $2`, [ids, userId]);
   return rows.map(toItem);
@@ -104,7 +96,7 @@ export async function listNotifications(
   tx: Queryable,
   userId: string,
   query: { status?: NotificationStatus | undefined; limit: number; offset: number },
-): Promise<{ items: NotificationItem[]; total: number }> {
+): Promise<{ items: StoredNotification[]; total: number }> {
   const params: unknown[] = [userId];
   let where = 'WHERE user_id = $1';
   if (query.status) {
@@ -133,7 +125,7 @@ export async function listNotificationsAfter(
   userId: string,
   cursor: FeedCursor,
   limit: number,
-): Promise<NotificationItem[]> {
+): Promise<StoredNotification[]> {
   const { rows } = await tx.query(
     `${SELECT_NOTIFICATION}
       WHERE user_id = $1 AND (created_at, id) > ($2::timestamptz, $3::uuid)
@@ -168,7 +160,7 @@ export async function claimNotificationMirror(
   tx: Queryable,
   id: string,
   now: Date,
-): Promise<(NotificationItem & { companyId: string }) | undefined> {
+): Promise<(StoredNotification & { companyId: string }) | undefined> {
   const { rows } = await tx.query(
     `UPDATE notifications SET mirrored_at = $2 WHERE id = $1 AND mirrored_at IS NULL
      RETURNING id, company_id, user_id, status, kind, title, body, link, created_at, loaded_at,

@@ -14,8 +14,18 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
+import {
+  markLoadedAnswerSchema,
+  markLoadedBodySchema,
+  notificationItemSchema,
+  notificationListMetaSchema,
+  notificationListQuerySchema,
+  sendNotificationAnswerSchema,
+  sendNotificationBodySchema,
+  streamQuerySchema,
+  streamTicketAnswerSchema,
+} from '../../../src/shared/contracts/notifications.ts';
 import { authenticate } from '../../auth/authenticate.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { auditChange } from '../../http/audit-change.ts';
@@ -23,7 +33,7 @@ import { requireAuthContext } from '../../http/auth-context.ts';
 import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../http/idempotency.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../http/list-query.ts';
+import { itemResponse, listResponse } from '../../http/list-query.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { NotificationMirror } from './firebase-mirror.ts';
 import { parseFeedCursor } from './notification-channel.ts';
@@ -37,34 +47,6 @@ import {
 import { createNotifications, markLoaded } from './notification-service.ts';
 import { openNotificationStream, publicNotification } from './notification-stream.ts';
 import { issueStreamTicket, redeemStreamTicket } from './notification-stream-ticket.ts';
-
-/** The most recipients one general notification may name. */
-export const MAX_RECIPIENTS = 1000;
-
-const notificationSchema = z.object({
-  _id: z.string(),
-  status: z.enum(['new', 'loaded']),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
-  createdAt: z.string(),
-  loadedAt: z.string().nullable(),
-});
-
-// An in-app path or a web address: never `javascript:` or another scheme a click could run.
-const linkSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .regex(/^(\/(?!\/)|https?:\/\/)/, 'must be an in-app path (/…) or an http(s) address');
-
-const sendBody = z.strictObject({
-  title: z.string().trim().min(1).max(200),
-  body: z.string().trim().max(4000),
-  link: linkSchema.optional(),
-  userIds: z.array(z.uuid()).min(1).max(MAX_RECIPIENTS).optional(),
-});
 
 async function recipientsFor(
   tx: Queryable,
@@ -117,10 +99,8 @@ export async function registerNotificationRoutes(
           summary:
             'Send a general notification to users of your own company (every enabled user but you when userIds is omitted)',
           tags: ['notifications'],
-          body: sendBody,
-          response: {
-            201: z.object({ data: z.object({ count: z.number().int(), userIds: z.array(z.string()) }) }),
-          },
+          body: sendNotificationBodySchema,
+          response: { 201: itemResponse(sendNotificationAnswerSchema) },
         },
       },
       async (req, reply) => {
@@ -155,22 +135,8 @@ export async function registerNotificationRoutes(
         schema: {
           summary: 'Your own notifications, newest first, with the unread count',
           tags: ['notifications'],
-          querystring: z.strictObject({
-            status: z.enum(['new', 'loaded']).optional(),
-            page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-            limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-          }),
-          response: {
-            200: z.object({
-              data: z.array(notificationSchema),
-              meta: z.object({
-                total: z.number().int(),
-                page: z.number().int(),
-                limit: z.number().int(),
-                unread: z.number().int(),
-              }),
-            }),
-          },
+          querystring: notificationListQuerySchema,
+          response: { 200: listResponse(notificationItemSchema, notificationListMetaSchema) },
         },
       },
       async (req) => {
@@ -193,8 +159,8 @@ export async function registerNotificationRoutes(
         schema: {
           summary: 'Mark your notifications loaded (those of ids, or all); answers the new unread count',
           tags: ['notifications'],
-          body: z.strictObject({ ids: z.array(z.uuid()).max(500).optional() }).nullish(),
-          response: { 200: z.object({ data: z.object({ updated: z.number().int(), unread: z.number().int() }) }) },
+          body: markLoadedBodySchema,
+          response: { 200: itemResponse(markLoadedAnswerSchema) },
         },
       },
       async (req, reply) => {
@@ -220,7 +186,7 @@ export async function registerNotificationRoutes(
         schema: {
           summary: 'A single-use ticket, valid 30 s, that opens GET /notifications/stream',
           tags: ['notifications'],
-          response: { 200: z.object({ data: z.object({ ticket: z.string(), expiresAt: z.string() }) }) },
+          response: { 200: itemResponse(streamTicketAnswerSchema) },
         },
       },
       async (req) => ({ data: await issueStreamTicket(deps, requireAuthContext(req)) }),
@@ -234,11 +200,7 @@ export async function registerNotificationRoutes(
         summary:
           'Live notifications as Server-Sent Events (snapshot, notification, count); opened with a ticket from POST /notifications/stream-ticket',
         tags: ['notifications'],
-        querystring: z.strictObject({
-          ticket: z.string().min(16).max(200),
-          /** For a fresh EventSource after a new ticket: the id of the last event seen (as Last-Event-ID). */
-          lastEventId: z.string().max(200).optional(),
-        }),
+        querystring: streamQuerySchema,
       },
     },
     async (req, reply) => {

@@ -10,7 +10,7 @@ import {
   insertNotifications,
   markNotificationsLoaded,
   notifyChannel,
-  type NotificationItem,
+  type StoredNotification,
 } from './notification-repository.ts';
 
 export interface CreateNotificationsInput {
@@ -29,7 +29,10 @@ export interface CreateNotificationsInput {
 }
 
 /** Stores one notification per recipient and announces each; returns them in recipient order. */
-export async function createNotifications(tx: Queryable, input: CreateNotificationsInput): Promise<NotificationItem[]> {
+export async function createNotifications(
+  tx: Queryable,
+  input: CreateNotificationsInput,
+): Promise<StoredNotification[]> {
   const userIds = [...new Set(input.userIds.map((id) => id.toLowerCase()))];
   const created = await insertNotifications(tx, {
     companyId: input.companyId,

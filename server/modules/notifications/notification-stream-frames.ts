@@ -1,8 +1,9 @@
 /** What the live stream writes: one notification as a client sees it, and one SSE frame. */
-import type { NotificationItem } from './notification-repository.ts';
+import type { NotificationItem } from '../../../src/shared/contracts/notifications.ts';
+import type { StoredNotification } from './notification-repository.ts';
 
-/** What a client receives for one notification. */
-export function publicNotification(item: NotificationItem) {
+/** What a client receives for one notification (`notificationItemSchema`): without owner and cursor. */
+export function publicNotification(item: StoredNotification): NotificationItem {
   return {
     _id: item._id,
     status: item.status,

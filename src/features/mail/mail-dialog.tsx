@@ -218,10 +218,10 @@ function SentList() {
   const sent = useQuery(sentMailQueryOptions());
   if (sent.isPending) return <Text color="fg.muted">Loading sent mail…</Text>;
   if (sent.isError) return <Text color="fg.error">The sent mail could not be loaded.</Text>;
-  if (sent.data.data.length === 0) return <Text color="fg.muted">Nothing sent yet.</Text>;
+  if (sent.data.items.length === 0) return <Text color="fg.muted">Nothing sent yet.</Text>;
   return (
     <Stack as="ul" aria-label="Sent mail" gap={2} listStyleType="none" maxHeight="60vh" overflowY="auto">
-      {sent.data.data.map((mail) => (
+      {sent.data.items.map((mail) => (
         <Box as="li" key={mail._id} padding={2} borderWidth="1px" borderRadius="l2">
           <HStack justifyContent="space-between" gap={2}>
             <Text fontWeight="semibold" truncate>

@@ -1,5 +1,15 @@
-import { apiFetch } from '../../lib/api/api-client';
-import type { NotificationItem } from '../../lib/live/notification-item';
+import { apiCall, apiList } from '../../lib/api/api-client';
+import {
+  markLoadedAnswerSchema,
+  notificationItemSchema,
+  notificationListMetaSchema,
+  sendNotificationAnswerSchema,
+  type NotificationItem,
+  type NotificationListMeta,
+  type SendNotificationInput,
+} from '../../shared/contracts/notifications';
+
+export type { SendNotificationInput } from '../../shared/contracts/notifications';
 
 /** The query key of every notifications list; the live feed invalidates it. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
@@ -8,13 +18,15 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export interface NotificationList {
-  data: NotificationItem[];
-  meta: { total: number; page: number; limit: number; unread: number };
+  items: NotificationItem[];
+  meta: NotificationListMeta;
 }
 
 /** `GET /notifications`: newest first, with the unread count. */
 export function getNotifications(limit = NOTIFICATIONS_PAGE_SIZE): Promise<NotificationList> {
-  return apiFetch<NotificationList>('iamserver', `/notifications?limit=${limit}`);
+  return apiList('iamserver', `/notifications?limit=${limit}`, notificationItemSchema, {
+    meta: notificationListMetaSchema,
+  });
 }
 
 export function notificationsQueryOptions() {
@@ -26,31 +38,18 @@ export function notificationsQueryOptions() {
 }
 
 /** `POST /notifications/mark-loaded`: those of `ids`, or all; answers the new unread count. */
-export async function markNotificationsLoaded(ids?: string[]): Promise<{ updated: number; unread: number }> {
-  const result = await apiFetch<{ data: { updated: number; unread: number } }>(
-    'iamserver',
-    '/notifications/mark-loaded',
-    { method: 'POST', body: JSON.stringify(ids ? { ids } : {}) },
-  );
-  return result.data;
-}
-
-export interface SendNotificationInput {
-  title: string;
-  body: string;
-  link?: string;
-  userIds?: string[];
+export function markNotificationsLoaded(ids?: string[]): Promise<{ updated: number; unread: number }> {
+  return apiCall('iamserver', '/notifications/mark-loaded', markLoadedAnswerSchema, {
+    method: 'POST',
+    body: JSON.stringify(ids ? { ids } : {}),
+  });
 }
 
 /** `POST /notifications` (admins): to the users of `userIds`, or every user of the company but the sender. */
-export async function sendNotification(
-  input: SendNotificationInput,
-  idempotencyKey: string,
-): Promise<{ count: number }> {
-  const result = await apiFetch<{ data: { count: number } }>('iamserver', '/notifications', {
+export function sendNotification(input: SendNotificationInput, idempotencyKey: string): Promise<{ count: number }> {
+  return apiCall('iamserver', '/notifications', sendNotificationAnswerSchema, {
     method: 'POST',
     headers: { 'Idempotency-Key': idempotencyKey },
     body: JSON.stringify(input),
   });
-  return result.data;
 }

@@ -34,7 +34,7 @@ export default function NotificationsDialog({ onClose }: { onClose: () => void }
   const markedAll = useRef(false);
 
   useEffect(() => {
-    const items = list.data?.data;
+    const items = list.data?.items;
     if (!items) return;
     const fresh = items.filter((n) => n.status === 'new' && !marked.current.has(n._id)).map((n) => n._id);
     for (const id of fresh) marked.current.add(id);
@@ -59,7 +59,7 @@ export default function NotificationsDialog({ onClose }: { onClose: () => void }
     else window.open(item.link, '_blank', 'noopener,noreferrer');
   };
 
-  const items = list.data?.data ?? [];
+  const items = list.data?.items ?? [];
   return (
     <ModalDialog title="Notifications" onClose={onClose}>
       {list.isPending && <Text color="fg.muted">Loading notifications…</Text>}

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly details?: unknown,
     /** On `409 VERSION_CONFLICT`: the stored record's version and who changed it. */
     readonly conflict?: VersionConflict,
+    /** Seconds from the answer's `Retry-After` (a throttled 429, a 503), when it had one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

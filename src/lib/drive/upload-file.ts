@@ -1,22 +1,16 @@
 /**
  * Uploads one file to driveserver (`POST /filesystem/file`, raw body, name and type in the query), with
  * upload progress: XMLHttpRequest, since fetch reports none. The service worker adds the auth headers
- * when it controls the page; without one, the page adds them, and a 401 retries once through apiFetch
- * (whose page-side interceptor refreshes the token).
+ * when it controls the page; without one, the page adds them, and a 401 retries once through apiCall
+ * (whose page-side interceptor refreshes the token). Either way the answer is parsed with the contract.
  */
-import { apiBase, apiFetch, withAuthHeaders } from '../api/api-client';
+import { fileMetadataSchema, type FileMetadata } from '../../shared/contracts/drive';
+import { apiBase, apiCall, dataOfAnswer, withAuthHeaders } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { readAuthCookies } from '../cookies';
 
 /** driveserver's limit per file (server/modules/drive/file-types.ts), enforced before uploading too. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-export interface UploadedFile {
-  _id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
 
 function uploadPath(file: File): string {
   const params = new URLSearchParams({ name: file.name });
@@ -41,12 +35,12 @@ function errorFrom(status: number, text: string): ApiError {
 export function uploadFile(
   file: File,
   options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<UploadedFile> {
+): Promise<FileMetadata> {
   if (file.size > MAX_UPLOAD_BYTES) {
     return Promise.reject(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'A file can be at most 10 MB.'));
   }
   const path = uploadPath(file);
-  return new Promise<UploadedFile>((resolve, reject) => {
+  return new Promise<FileMetadata>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${apiBase('driveserver')}${path}`);
     const controlled = Boolean(navigator.serviceWorker?.controller);
@@ -61,22 +55,24 @@ export function uploadFile(
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve((JSON.parse(xhr.responseText) as { data: UploadedFile }).data);
-        } catch {
-          reject(new ApiError(xhr.status, 'BAD_RESPONSE', 'The upload answer could not be read.'));
+          resolve(
+            dataOfAnswer('driveserver', path, fileMetadataSchema, { status: xhr.status, text: xhr.responseText }),
+          );
+        } catch (error) {
+          reject(error);
         }
         return;
       }
       if (xhr.status === 401 && !controlled) {
         // Expired access token and no worker to refresh it: once more through the page's interceptor.
-        apiFetch<{ data: UploadedFile }>('driveserver', path, {
+        apiCall('driveserver', path, fileMetadataSchema, {
           method: 'POST',
           body: file,
           headers: { 'Content-Type': 'application/octet-stream' },
           signal: options.signal,
-        }).then((r) => {
+        }).then((uploaded) => {
           options.onProgress?.(1);
-          resolve(r.data);
+          resolve(uploaded);
         }, reject);
         return;
       }

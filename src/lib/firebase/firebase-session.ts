@@ -4,7 +4,8 @@
  */
 import type { Auth } from 'firebase/auth';
 import { shouldSignOutAfterTokenError } from '../../shared/identity-errors';
-import { apiFetch } from '../api/api-client';
+import { customTokenAnswerSchema } from '../../shared/contracts/session';
+import { apiCall } from '../api/api-client';
 import { currentEnvironment } from '../api/api-base';
 import { isApiError } from '../api/api-error';
 import { readAuthCookies } from '../cookies';
@@ -55,7 +56,7 @@ export async function signInToIdentityProvider(): Promise<IdentitySignInOutcome>
   if (auth.currentUser) return 'signed-in';
   let token: string | undefined;
   try {
-    token = (await apiFetch<{ data?: { token?: string } }>('iamserver', '/auth/getCustomToken')).data?.token;
+    token = (await apiCall('iamserver', '/auth/getCustomToken', customTokenAnswerSchema)).token;
   } catch (error) {
     if (isApiError(error) && [0, 404, 501, 503].includes(error.status)) return 'unavailable';
     console.warn('Identity provider: no custom token.', error);

@@ -1,4 +1,5 @@
-import { apiFetch } from '../api/api-client';
+import { configKeyAnswerSchema } from '../../shared/contracts/session';
+import { apiCall } from '../api/api-client';
 import { integrationSettings } from './integration-settings';
 import { INTEGRATION_SCRIPT_IDS, type IntegrationName } from './integration-plan';
 import { registerSentryCloser } from './remove-integrations';
@@ -44,7 +45,7 @@ interface PendoGlobal {
 }
 
 async function loadProductAnalytics(user: IntegrationUser): Promise<void> {
-  const { pendoKey } = await apiFetch<{ pendoKey: string }>('iamserver', '/auth/fetch-config-key', {});
+  const { pendoKey } = await apiCall('iamserver', '/auth/fetch-config-key', configKeyAnswerSchema);
   if (!pendoKey) return;
   const src = integrationSettings().productAnalyticsSrc.replace('{key}', encodeURIComponent(pendoKey));
   const script = injectScript(INTEGRATION_SCRIPT_IDS['product-analytics'], src);

@@ -7,7 +7,8 @@
  *   (./rtdb-notification-feed), loaded lazily; if it cannot be used (no identity-provider session, rules
  *   refusing), the feed falls back to the product's channel.
  */
-import { apiBase, apiFetch } from '../api/api-client';
+import { streamTicketAnswerSchema } from '../../shared/contracts/notifications';
+import { apiBase, apiCall } from '../api/api-client';
 import type { NotificationFeed, NotificationFeedHandlers } from './notification-item';
 import { createRtdbNotificationFeed } from './rtdb-notification-feed';
 import { createSseNotificationFeed, type EventSourceLike } from './sse-notification-feed';
@@ -23,8 +24,7 @@ export type {
 export function createStreamFeed(): NotificationFeed {
   return createSseNotificationFeed({
     fetchTicket: async () =>
-      (await apiFetch<{ data: { ticket: string } }>('iamserver', '/notifications/stream-ticket', { method: 'POST' }))
-        .data.ticket,
+      (await apiCall('iamserver', '/notifications/stream-ticket', streamTicketAnswerSchema, { method: 'POST' })).ticket,
     streamUrl: (ticket, lastEventId) => {
       const params = new URLSearchParams({ ticket });
       if (lastEventId) params.set('lastEventId', lastEventId);

@@ -1,25 +1,11 @@
 /**
- * What the live feed and `GET /notifications` deliver for one notification, whichever channel carries it
- * (the product's own stream, or the identity provider's Realtime Database).
+ * The live feed's interface. What it delivers for one notification, whichever channel carries it (the
+ * product's own stream, or the identity provider's Realtime Database), is the item of `GET /notifications`:
+ * one schema, src/shared/contracts/notifications.ts.
  */
-export interface NotificationItem {
-  _id: string;
-  status: 'new' | 'loaded';
-  kind: string;
-  title: string;
-  body: string;
-  /** An in-app path (`/…`) or an http(s) address, or null. */
-  link: string | null;
-  /** ISO 8601. */
-  createdAt: string;
-  loadedAt: string | null;
-}
+import type { NotificationItem, NotificationSnapshot } from '../../shared/contracts/notifications';
 
-/** The state at (re)connection: the unread count and the latest notifications, newest first. */
-export interface NotificationSnapshot {
-  unread: number;
-  items: NotificationItem[];
-}
+export type { NotificationItem, NotificationSnapshot } from '../../shared/contracts/notifications';
 
 /** What a subscriber of the live feed is told. */
 export interface NotificationFeedHandlers {

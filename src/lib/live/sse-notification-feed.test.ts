@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { notificationItemSchema } from '../../shared/contracts/notifications';
 import type { NotificationItem } from './notification-item';
 import { backoffDelay, createSseNotificationFeed, type EventSourceLike } from './sse-notification-feed';
 
@@ -22,16 +23,17 @@ class FakeEventSource implements EventSourceLike {
   }
 }
 
-const item = (id: string): NotificationItem => ({
-  _id: id,
-  status: 'new',
-  kind: 'general',
-  title: `T ${id}`,
-  body: '',
-  link: null,
-  createdAt: '2026-05-01T09:30:00.000Z',
-  loadedAt: null,
-});
+const item = (id: string): NotificationItem =>
+  notificationItemSchema.parse({
+    _id: id,
+    status: 'new',
+    kind: 'general',
+    title: `T ${id}`,
+    body: '',
+    link: null,
+    createdAt: '2026-05-01T09:30:00.000Z',
+    loadedAt: null,
+  });
 
 function harness(options: { ticketFails?: number } = {}) {
   const sources: FakeEventSource[] = [];
@@ -117,6 +119,21 @@ describe('the SSE notification feed', () => {
     expect(onSnapshot).toHaveBeenCalledWith({ unread: 2, items: [item('a')] });
     expect(onNotification).toHaveBeenCalledWith(item('b'));
     expect(onCount).toHaveBeenCalledWith({ unread: 3 });
+  });
+
+  it('drops a frame that does not match the notifications contract', async () => {
+    const h = harness();
+    const onNotification = vi.fn();
+    const onCount = vi.fn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    h.feed.subscribe({ onNotification, onCount });
+    await flush();
+    h.last().emit('notification', { ...item('a'), status: 'archived' }, 'c1');
+    h.last().emit('count', { unread: '3' });
+    expect(onNotification).not.toHaveBeenCalled();
+    expect(onCount).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
   });
 
   it('after an error closes the source and reconnects with a NEW ticket and the last event id', async () => {

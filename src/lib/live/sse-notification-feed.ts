@@ -10,12 +10,13 @@
  *
  * Every browser API is injected, so the reconnect logic is unit-tested with a fake EventSource.
  */
-import type {
-  NotificationFeed,
-  NotificationFeedHandlers,
-  NotificationItem,
-  NotificationSnapshot,
-} from './notification-item';
+import type { z } from 'zod';
+import {
+  notificationItemSchema,
+  notificationSnapshotSchema,
+  unreadCountSchema,
+} from '../../shared/contracts/notifications';
+import type { NotificationFeed, NotificationFeedHandlers } from './notification-item';
 
 /** The part of EventSource the client uses. */
 export interface EventSourceLike {
@@ -49,12 +50,18 @@ export function backoffDelay(attempt: number, initialMs: number, maxMs: number, 
   return Math.round(base + base * 0.2 * random);
 }
 
-function parse<T>(event: MessageEvent<string>): T | undefined {
+/** A frame's data parsed with its contract; a frame that does not match is dropped. */
+function parse<S extends z.ZodType>(frame: string, event: MessageEvent<string>, schema: S): z.output<S> | undefined {
+  let data: unknown;
   try {
-    return JSON.parse(event.data) as T;
+    data = JSON.parse(event.data);
   } catch {
     return undefined;
   }
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  console.warn(`A notification stream frame does not match its contract (${frame}).`, result.error.issues);
+  return undefined;
 }
 
 export function createSseNotificationFeed(options: SseFeedOptions): NotificationFeed {
@@ -115,7 +122,7 @@ export function createSseNotificationFeed(options: SseFeedOptions): Notification
         es.addEventListener('snapshot', (event) => {
           if (mine !== generation) return;
           track(event);
-          const snapshot = parse<NotificationSnapshot>(event);
+          const snapshot = parse('snapshot', event, notificationSnapshotSchema);
           if (!snapshot) return;
           // A snapshot is a working connection: the next failure starts the back-off afresh.
           attempt = 0;
@@ -124,13 +131,13 @@ export function createSseNotificationFeed(options: SseFeedOptions): Notification
         es.addEventListener('notification', (event) => {
           if (mine !== generation) return;
           track(event);
-          const item = parse<NotificationItem>(event);
+          const item = parse('notification', event, notificationItemSchema);
           if (item) handlers.onNotification?.(item);
         });
         es.addEventListener('count', (event) => {
           if (mine !== generation) return;
-          const count = parse<{ unread: number }>(event);
-          if (count && typeof count.unread === 'number') handlers.onCount?.(count);
+          const count = parse('count', event, unreadCountSchema);
+          if (count) handlers.onCount?.(count);
         });
         es.onerror = () => {
           // Network drop, service restart, a used ticket: never let EventSource retry the same URL.

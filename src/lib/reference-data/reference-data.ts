@@ -5,26 +5,32 @@
  * is an empty list, never a failed set-up.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ServiceName } from '../../shared/services';
+import type { z } from 'zod';
+import {
+  countriesAnswerSchema,
+  currenciesAnswerSchema,
+  dropdownAnswerSchema,
+  timezonesAnswerSchema,
+} from '../../shared/contracts/master-reference';
+import { configKeyAnswerSchema, googleMapKeyAnswerSchema } from '../../shared/contracts/session';
 import { REFERENCE_DATA_MAX_AGE_MS } from '../../shared/session-rules';
-import { apiFetch } from '../api/api-client';
+import { apiCall } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 
-async function listOrEmpty<T>(service: ServiceName, path: string): Promise<T[]> {
+/** `path`'s list from master (the reference lists answer all at once, without `meta`). */
+async function listOrEmpty<Item extends z.ZodType>(path: string, schema: z.ZodArray<Item>): Promise<z.output<Item>[]> {
   try {
-    const body = await apiFetch<{ data?: T[] }>(service, path);
-    return Array.isArray(body?.data) ? body.data : [];
+    return await apiCall('master', path, schema);
   } catch (error) {
     if (isApiError(error) && error.status === 404) return [];
     throw error;
   }
 }
 
-async function keyOrEmpty(path: string, field: string): Promise<string> {
+/** A key handed to signed-in clients; empty when the call does not exist. */
+async function keyOrEmpty(read: () => Promise<string>): Promise<string> {
   try {
-    const body = await apiFetch<{ data?: Record<string, unknown> }>('iamserver', path);
-    const value = body?.data?.[field];
-    return typeof value === 'string' ? value : '';
+    return await read();
   } catch (error) {
     if (isApiError(error) && error.status === 404) return '';
     throw error;
@@ -33,40 +39,39 @@ async function keyOrEmpty(path: string, field: string): Promise<string> {
 
 const daily = { staleTime: REFERENCE_DATA_MAX_AGE_MS, gcTime: REFERENCE_DATA_MAX_AGE_MS } as const;
 
-export interface ReferenceItem {
-  _id?: string;
-  [field: string]: unknown;
-}
-
 export const referenceDataQueries = {
   countries: queryOptions({
     queryKey: ['reference', 'countries'],
-    queryFn: () => listOrEmpty<ReferenceItem>('master', '/country'),
+    queryFn: () => listOrEmpty('/country', countriesAnswerSchema),
     ...daily,
   }),
   timezones: queryOptions({
     queryKey: ['reference', 'timezones'],
-    queryFn: () => listOrEmpty<ReferenceItem>('master', '/timezone'),
+    queryFn: () => listOrEmpty('/timezone', timezonesAnswerSchema),
     ...daily,
   }),
   currencies: queryOptions({
     queryKey: ['reference', 'currencies'],
-    queryFn: () => listOrEmpty<ReferenceItem>('master', '/currency-list'),
+    queryFn: () => listOrEmpty('/currency-list', currenciesAnswerSchema),
     ...daily,
   }),
   mapsKey: queryOptions({
     queryKey: ['reference', 'maps-key'],
-    queryFn: () => keyOrEmpty('/auth/fetch-google-map-key', 'googleMapKey'),
+    queryFn: () =>
+      keyOrEmpty(
+        async () => (await apiCall('iamserver', '/auth/fetch-google-map-key', googleMapKeyAnswerSchema)).googleMapKey,
+      ),
     ...daily,
   }),
   analyticsKey: queryOptions({
     queryKey: ['reference', 'analytics-key'],
-    queryFn: () => keyOrEmpty('/auth/fetch-config-key', 'pendoKey'),
+    queryFn: () =>
+      keyOrEmpty(async () => (await apiCall('iamserver', '/auth/fetch-config-key', configKeyAnswerSchema)).pendoKey),
     ...daily,
   }),
   homeDropdowns: queryOptions({
     queryKey: ['dropdowns', 'home'],
-    queryFn: () => listOrEmpty<ReferenceItem>('master', '/dropdown?module=home'),
+    queryFn: () => listOrEmpty('/dropdown?module=home', dropdownAnswerSchema),
   }),
 };
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INTEGRATION_SCRIPT_IDS, SESSION_CHANNEL, SETUP_COOLDOWN_MS, COOKIE_POLL_MS } from '../../shared/session-rules';
-import type { CurrentUser } from '../../shared/session-types';
+import { fetchUserAnswerSchema, type CurrentUser } from '../../shared/contracts/session';
+import type { z } from 'zod';
 import type * as CookiesModule from '../cookies';
 import type { IdentitySignInOutcome } from '../firebase/firebase-session';
 import type * as RemoveIntegrationsModule from '../integrations/remove-integrations';
@@ -11,7 +12,7 @@ import { unwrapSessionMessage, wrapSessionMessage, type SessionMessage } from '.
 
 /** Every side effect of the lifecycle that has to happen in order, as the fakes below saw it. */
 const steps = vi.hoisted(() => [] as string[]);
-const api = vi.hoisted(() => ({ apiFetch: vi.fn() }));
+const api = vi.hoisted(() => ({ apiCall: vi.fn() }));
 const identity = vi.hoisted(() => ({
   signInToIdentityProvider: vi.fn(async (): Promise<IdentitySignInOutcome> => 'signed-in'),
   signOutOfIdentityProvider: vi.fn(async () => void steps.push('identity-provider')),
@@ -48,16 +49,39 @@ vi.mock('../cookies', async (importOriginal) => {
   };
 });
 
-const USER = {
-  _id: 'u1',
-  name: 'Ada Admin',
-  emailId: 'admin@demo.test',
-  emailVerified: true,
-  isSuperAdmin: false,
-  products: [],
-  company: { _id: 'c1', subscripedPlan: { name: 'pro', expiryDate: '2999-01-01' } },
-  isExpired: false,
-} as unknown as CurrentUser;
+/** The `data` of iamserver's fetch-user answer, checked against the contract. */
+const [USER] = fetchUserAnswerSchema.parse([
+  {
+    _id: 'u1',
+    name: 'Ada Admin',
+    emailId: 'admin@demo.test',
+    emailVerified: true,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    companyId: 'c1',
+    isSuperAdmin: false,
+    role: null,
+    products: [],
+    company: {
+      _id: 'c1',
+      name: 'Demo Freight',
+      short_name: 'DEMO',
+      company_type: 'forwarder',
+      account_type: 'business',
+      prefered_language: 'en',
+      operating_country: 'NL',
+      currency: 'EUR',
+      timezone: 'Europe/Amsterdam',
+      address: {},
+      phone: '',
+      is_subscribed_for_campaign: false,
+      twoFactorAuth: false,
+      account_setup: true,
+      subscripedPlan: { name: 'pro', expiryDate: '2999-01-01' },
+    },
+    isExpired: false,
+  },
+]) as [CurrentUser];
 
 type Lifecycle = typeof LifecycleModule;
 type Store = typeof StoreModule;
@@ -91,7 +115,7 @@ function trackListeners(target: EventTarget) {
   });
 }
 
-const fetchUserCalls = () => api.apiFetch.mock.calls.filter(([, path]) => path === '/fetch-user').length;
+const fetchUserCalls = () => api.apiCall.mock.calls.filter(([, path]) => path === '/fetch-user').length;
 
 beforeEach(async () => {
   // Only the clock and the timers: the poll (no Cookie Store in jsdom), the 3 s retry and the cooldown.
@@ -100,13 +124,13 @@ beforeEach(async () => {
   Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
   steps.length = 0;
   fromOtherTabs.length = 0;
-  api.apiFetch.mockReset();
+  api.apiCall.mockReset();
   identity.signInToIdentityProvider.mockReset();
   identity.signInToIdentityProvider.mockResolvedValue('signed-in');
-  api.apiFetch.mockImplementation(async (_service: string, path: string) => {
-    if (path === '/fetch-user') return { data: [USER] };
-    return { data: [] };
-  });
+  // apiCall answers the `data` its schema parsed: the fixtures go through the same schema.
+  api.apiCall.mockImplementation(async (_service: string, path: string, schema: z.ZodType) =>
+    schema.parse(path === '/fetch-user' ? [USER] : []),
+  );
   serverFetch.mockReset();
   serverFetch.mockImplementation(async () => {
     steps.push('server-logout');
@@ -156,7 +180,7 @@ describe('session set-up', () => {
 
     await lifecycle.startSessionLifecycle();
 
-    expect(api.apiFetch).toHaveBeenCalledWith('iamserver', '/fetch-user');
+    expect(api.apiCall).toHaveBeenCalledWith('iamserver', '/fetch-user', expect.anything());
     expect(store.getSessionState()).toMatchObject({
       isLoggedIn: true,
       authStatusLoading: false,
@@ -212,7 +236,7 @@ describe('session set-up', () => {
     const bridge = await import('./route-bridge');
     bridge.registerRouteBridge({ goToLogin: () => steps.push('redirect'), currentRouteRequiresAuth: () => true });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.apiFetch.mockRejectedValue(Object.assign(new Error('refused'), { status: 401 }));
+    api.apiCall.mockRejectedValue(Object.assign(new Error('refused'), { status: 401 }));
     await setCookies();
 
     await lifecycle.setUpSession();

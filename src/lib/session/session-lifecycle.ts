@@ -11,10 +11,10 @@ import {
   SILENT_REFRESH_CHECK_MS,
   isPlanExpired,
 } from '../../shared/session-rules';
-import type { CurrentUser } from '../../shared/session-types';
+import { fetchUserAnswerSchema, type CurrentUser } from '../../shared/contracts/session';
 import { authHeaderEntries } from '../../shared/refresh-coordinator';
 import { unwrapSessionMessage, type SessionMessage } from '../../shared/sw-messages';
-import { apiFetch } from '../api/api-client';
+import { apiCall } from '../api/api-client';
 import { apiBase } from '../api/api-base';
 import { isApiError } from '../api/api-error';
 import { readAuthCookies, removeAuthCookies } from '../cookies';
@@ -122,18 +122,18 @@ async function runSetUp(): Promise<void> {
   setSessionState((state) => ({ ...state, authStatusLoading: true }));
   let user: CurrentUser | undefined;
   try {
-    const body = await queryClient.fetchQuery({
+    const users = await queryClient.fetchQuery({
       queryKey: CURRENT_USER_QUERY_KEY,
-      queryFn: () => apiFetch<{ data: CurrentUser[] }>('iamserver', '/fetch-user'),
+      queryFn: () => apiCall('iamserver', '/fetch-user', fetchUserAnswerSchema),
       staleTime: 0,
       retry: false,
     });
-    user = body.data[0];
+    user = users[0];
   } catch (error) {
     if (isApiError(error) && error.status === 0) {
       // Offline: the cookies still say signed in. Keep the session with what the cache remembers and
       // set up properly once the network is back.
-      const cached = queryClient.getQueryData<{ data: CurrentUser[] }>(CURRENT_USER_QUERY_KEY)?.data[0];
+      const cached = queryClient.getQueryData<CurrentUser[]>(CURRENT_USER_QUERY_KEY)?.[0];
       applyUser(cached ?? null);
       window.addEventListener('online', () => void setUpSession({ ignoreCooldown: true }), { once: true });
       return;

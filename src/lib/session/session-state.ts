@@ -3,7 +3,7 @@
  * that imports no other part of the session, so the life cycle can write it and React can read it
  * without the two depending on each other.
  */
-import type { Company, CurrentUser, Product } from '../../shared/session-types';
+import type { Company, CurrentUser, Product } from '../../shared/contracts/session';
 import { readAuthCookies } from '../cookies';
 
 export interface SessionState {

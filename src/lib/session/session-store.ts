@@ -5,7 +5,7 @@
  * appears. The state itself is the leaf module ./session-state, which the life cycle writes: the life
  * cycle never imports this module back.
  */
-import type { TokenPair } from '../../shared/session-types';
+import type { TokenPair } from '../../shared/contracts/session';
 import { readAuthCookies, writeAuthCookies } from '../cookies';
 import { COOKIE_POLL_MS } from '../../shared/session-rules';
 import { subscribeSessionState } from './session-state';

@@ -24,9 +24,9 @@ export function listQuerySchema<const Field extends string>(sortable: readonly [
 
 export const listMetaSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
-/** The answer of a list of `item`. */
-export function listAnswer<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: listMetaSchema });
+/** The answer of a list of `item`; `meta` is `{ total, page, limit }` unless a wider schema is given. */
+export function listAnswer<T extends z.ZodType, M extends z.ZodType = typeof listMetaSchema>(item: T, meta?: M) {
+  return z.object({ data: z.array(item), meta: (meta ?? listMetaSchema) as M });
 }
 
 /** The answer of one `item`. */

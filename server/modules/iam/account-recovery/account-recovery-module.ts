@@ -5,10 +5,21 @@
  * and `GET /auth/password-policy`. Tokens travel only in request bodies, never in API URLs.
  */
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  okAnswerSchema,
+  okWithEmailAnswerSchema,
+  resetLinkBodySchema,
+  sendVerifyEmailBodySchema,
+  setPasswordBodySchema,
+  validUrlAnswerSchema,
+  validUrlBodySchema,
+  verifyEmailBodySchema,
+} from '../../../../src/shared/contracts/account-recovery.ts';
+import { passwordPolicySchema } from '../../../../src/shared/contracts/session.ts';
 import { authenticate } from '../../../auth/authenticate.ts';
 import { requireAuthContext } from '../../../http/auth-context.ts';
 import type { ServiceDeps, ServiceModule } from '../../../http/build-service-app.ts';
+import { itemResponse } from '../../../http/list-query.ts';
 import { sendVerificationEmail, verifyEmail } from './email-verification-service.ts';
 import { acceptInvitation } from './invitation-service.ts';
 import { productPasswordPolicy } from '../passwords/password-policy-service.ts';
@@ -19,24 +30,8 @@ export interface AccountRecoveryModuleOptions {
   authenticate?: (deps: ServiceDeps) => (req: FastifyRequest) => Promise<void>;
 }
 
-/** Long enough for any token this module issues (43 characters), short enough to bound the work. */
-const token = z.string().min(16).max(256);
-/** The policy decides what is acceptable; this only bounds the size (and the hashing cost). */
-const password = z.string().min(1).max(1024);
-const ok = z.object({ data: z.object({ ok: z.literal(true) }) });
-const okWithEmail = z.object({ data: z.object({ ok: z.literal(true), emailId: z.string() }) });
-
-const policySchema = z.object({
-  minLength: z.number(),
-  maxLength: z.number().optional(),
-  requireLowercase: z.boolean(),
-  requireUppercase: z.boolean(),
-  requireNumeric: z.boolean(),
-  requireNonAlphanumeric: z.boolean(),
-  allowedNonAlphanumeric: z.string(),
-  enforcementState: z.enum(['OFF', 'ENFORCE']),
-  schemaVersion: z.literal(1),
-});
+const ok = itemResponse(okAnswerSchema);
+const okWithEmail = itemResponse(okWithEmailAnswerSchema);
 
 export function createAccountRecoveryModule(options: AccountRecoveryModuleOptions = {}): ServiceModule {
   const authenticateWith = options.authenticate ?? authenticate;
@@ -46,7 +41,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
       {
         schema: {
           summary: 'The password policy every password must meet',
-          response: { 200: z.object({ data: policySchema }) },
+          response: { 200: itemResponse(passwordPolicySchema) },
         },
       },
       async () => ({ data: productPasswordPolicy() }),
@@ -57,7 +52,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
       {
         schema: {
           summary: 'Mail a password-reset link (the answer is the same whether or not the address has an account)',
-          body: z.strictObject({ emailId: z.email().max(254) }),
+          body: resetLinkBodySchema,
           response: { 202: ok },
         },
       },
@@ -72,8 +67,8 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
       {
         schema: {
           summary: 'Whether a password-reset or invitation link can still be used',
-          body: z.strictObject({ token }),
-          response: { 200: z.object({ data: z.object({ valid: z.boolean(), emailId: z.string().optional() }) }) },
+          body: validUrlBodySchema,
+          response: { 200: itemResponse(validUrlAnswerSchema) },
         },
       },
       async (req) => ({ data: await checkAccountLink(deps, req.body.token) }),
@@ -84,7 +79,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
       {
         schema: {
           summary: 'Set a new password with a reset link; every session of the user ends',
-          body: z.strictObject({ token, password }),
+          body: setPasswordBodySchema,
           response: { 200: okWithEmail },
         },
       },
@@ -99,7 +94,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
       {
         schema: {
           summary: 'Mark the e-mail address of a verification link verified',
-          body: z.strictObject({ token }),
+          body: verifyEmailBodySchema,
           response: { 200: okWithEmail },
         },
       },
@@ -114,7 +109,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
       {
         schema: {
           summary: 'Choose the first password with an invitation link',
-          body: z.strictObject({ token, password }),
+          body: setPasswordBodySchema,
           response: { 200: okWithEmail },
         },
       },
@@ -131,7 +126,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
         {
           schema: {
             summary: 'Mail the signed-in user a link that verifies their e-mail address',
-            body: z.strictObject({}).optional(),
+            body: sendVerifyEmailBodySchema,
             response: { 202: ok },
           },
         },

@@ -2,7 +2,8 @@
  * SQL for companies: a company's own settings (tenant transaction: the row is its own tenant) and the
  * super-admin's view across tenants (system transaction).
  */
-import type { Company } from '../../../../src/shared/session-types.ts';
+import type { z } from 'zod';
+import type { companySchema } from '../../../../src/shared/contracts/company.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
@@ -17,13 +18,8 @@ const SORT_COLUMNS: Record<CompanySortField, string> = {
   createdAt: 'created_at',
 };
 
-/** A company as the iam resources answer it: the shape the web app knows, plus resource metadata. */
-export interface CompanyItem extends Company {
-  version: number;
-  isExpired: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A company as the iam resources answer it (the shared contract). */
+export type CompanyItem = z.infer<typeof companySchema>;
 
 const SELECT_COMPANY = `SELECT id, version, name, short_name, company_type, account_type, prefered_language, operating_country,
         currency, timezone, address, phone, is_subscribed_for_campaign, two_factor_auth, account_setup, plan_name,

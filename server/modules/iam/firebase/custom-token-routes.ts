@@ -3,10 +3,11 @@
  * signed-in user, so that the web app can sign in to Firebase (realtime notifications) with the
  * product session alone. uid = the user's `_id`; claim `companyId` for the realtime database rules.
  */
-import { z } from 'zod';
+import { customTokenAnswerSchema } from '../../../../src/shared/contracts/session.ts';
 import { authenticate } from '../../../auth/authenticate.ts';
 import { requireAuthContext } from '../../../http/auth-context.ts';
 import type { ServiceModule } from '../../../http/build-service-app.ts';
+import { itemResponse } from '../../../http/list-query.ts';
 import { createIdentityCustomToken } from './firebase-admin.ts';
 
 export const customTokenModule: ServiceModule = async (app, deps) => {
@@ -18,7 +19,7 @@ export const customTokenModule: ServiceModule = async (app, deps) => {
       {
         schema: {
           summary: 'An identity-provider custom token for the current user (uid = user _id, claim companyId)',
-          response: { 200: z.object({ data: z.object({ token: z.string() }) }) },
+          response: { 200: itemResponse(customTokenAnswerSchema) },
         },
       },
       async (req) => {

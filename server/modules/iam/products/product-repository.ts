@@ -1,6 +1,7 @@
 /**
  * SQL for `/products`: the products the caller's company has (row-level security on company_products).
  */
+import type { Product } from '../../../../src/shared/contracts/product.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { orderByClause } from '../../../http/list-sql-repository.ts';
@@ -10,11 +11,7 @@ export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
 const SORT_COLUMNS: Record<ProductSortField, string> = { code: 'p.code', name: 'p.name' };
 
-export interface ProductItem {
-  _id: string;
-  code: string;
-  name: string;
-}
+export type ProductItem = Product;
 
 const FROM = 'FROM company_products cp JOIN products p ON p.id = cp.product_id';
 

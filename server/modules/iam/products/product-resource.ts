@@ -1,12 +1,10 @@
 /**
  * `/products` (read only): the products the caller's company subscribes to, served by the resource kit.
  */
-import { z } from 'zod';
+import { productSchema } from '../../../../src/shared/contracts/product.ts';
 import { listQuerySchema } from '../../../../src/shared/contracts/resource-contract.ts';
 import { defineResource } from '../../../http/resource-kit.ts';
 import { findCompanyProduct, listCompanyProducts, PRODUCT_SORT_FIELDS } from './product-repository.ts';
-
-const productSchema = z.object({ _id: z.string(), code: z.string(), name: z.string() });
 
 export const productResource = defineResource({
   path: '/products',

@@ -1,8 +1,8 @@
 /**
  * The current user as SPEC.md section 3 describes it: the user with the company and products embedded.
- * The shape is the one the web app reads (src/shared/session-types.ts), defined once for both.
+ * The shape is the one the web app reads (src/shared/contracts/session.ts), defined once for both.
  */
-import type { CurrentUser } from '../../../../src/shared/session-types.ts';
+import type { CurrentUser } from '../../../../src/shared/contracts/session.ts';
 import type { Database } from '../../../db/database.ts';
 
 /** What `GET /fetch-user` needs: whether the session is still live, and the user. */

@@ -2,13 +2,24 @@
  * iamserver: the session calls of CONTRACT.md section 4.
  */
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  accessTokenAnswerSchema,
+  configKeyAnswerSchema,
+  fetchUserAnswerSchema,
+  googleMapKeyAnswerSchema,
+  loginBodySchema,
+  logoutAnswerSchema,
+  signInAnswerSchema,
+  tokenPairSchema,
+  verifyCodeBodySchema,
+} from '../../../../src/shared/contracts/session.ts';
 import { authenticate, sessionRevoked, verifyAccessClaims } from '../../../auth/authenticate.ts';
 import { bearer } from '../../../auth/token-service.ts';
 import { unauthenticated } from '../../../http/api-error.ts';
 import type { ServiceModule } from '../../../http/build-service-app.ts';
+import { itemResponse } from '../../../http/list-query.ts';
 import { readCurrentUser } from './current-user-repository.ts';
-import { signInAnswer, signInAnswerSchema, tokenPairSchema } from './sign-in-answer.ts';
+import { signInAnswer } from './sign-in-answer.ts';
 import {
   login,
   logout,
@@ -36,10 +47,8 @@ export const sessionModule: ServiceModule = async (app, deps) => {
     {
       schema: {
         summary: 'Sign in with e-mail and password',
-        body: z.strictObject({ emailId: z.email().max(254), password: z.string().min(1).max(1024) }),
-        response: {
-          200: z.object({ data: signInAnswerSchema }),
-        },
+        body: loginBodySchema,
+        response: { 200: itemResponse(signInAnswerSchema) },
       },
     },
     async (req) => {
@@ -52,8 +61,8 @@ export const sessionModule: ServiceModule = async (app, deps) => {
     {
       schema: {
         summary: 'Complete a two-factor sign-in with the mailed 6-digit code',
-        body: z.strictObject({ challengeId: z.uuid(), code: z.string().regex(/^\d{6}$/, 'must be 6 digits') }),
-        response: { 200: z.object({ data: tokenPairSchema }) },
+        body: verifyCodeBodySchema,
+        response: { 200: itemResponse(tokenPairSchema) },
       },
     },
     async (req) => ({ data: await verifyTwoFactorCode(deps, req.body, clientInfo(req)) }),
@@ -64,7 +73,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
     {
       schema: {
         summary: 'Renew the access token (the access token sent may be expired)',
-        response: { 200: z.object({ data: z.object({ accessToken: z.string() }) }) },
+        response: { 200: itemResponse(accessTokenAnswerSchema) },
       },
     },
     async (req) => ({
@@ -84,7 +93,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
     {
       schema: {
         summary: 'Renew both tokens; the refresh token sent is used up',
-        response: { 200: z.object({ data: tokenPairSchema }) },
+        response: { 200: itemResponse(tokenPairSchema) },
       },
     },
     async (req) => ({
@@ -97,7 +106,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
     {
       schema: {
         summary: 'Revoke the session at once',
-        response: { 200: z.object({ data: z.object({ ok: z.literal(true) }) }) },
+        response: { 200: itemResponse(logoutAnswerSchema) },
       },
     },
     async (req) => {
@@ -114,25 +123,34 @@ export const sessionModule: ServiceModule = async (app, deps) => {
 
   // Not behind the `authenticate` pre-handler: the session check runs in the same statement as the read
   // (the most frequent call of the product, one round trip). Same answers: 401 with the CONTRACT codes.
-  app.get('/fetch-user', { schema: { summary: 'The current user with company and products' } }, async (req) => {
-    const claims = await verifyAccessClaims(deps, req);
-    const { sessionLive, user } = await readCurrentUser(deps.db, claims);
-    if (!sessionLive || !user) throw sessionRevoked();
-    return { data: [user] };
-  });
+  app.get(
+    '/fetch-user',
+    {
+      schema: {
+        summary: 'The current user with company and products',
+        response: { 200: itemResponse(fetchUserAnswerSchema) },
+      },
+    },
+    async (req) => {
+      const claims = await verifyAccessClaims(deps, req);
+      const { sessionLive, user } = await readCurrentUser(deps.db, claims);
+      if (!sessionLive || !user) throw sessionRevoked();
+      return { data: [user] };
+    },
+  );
 
   await app.register(async (authed) => {
     authed.addHook('preHandler', authenticate(deps));
 
     authed.get(
       '/auth/fetch-google-map-key',
-      { schema: { response: { 200: z.object({ data: z.object({ googleMapKey: z.string() }) }) } } },
+      { schema: { response: { 200: itemResponse(googleMapKeyAnswerSchema) } } },
       async () => ({ data: { googleMapKey: deps.config.googleMapKey } }),
     );
 
     authed.get(
       '/auth/fetch-config-key',
-      { schema: { response: { 200: z.object({ data: z.object({ pendoKey: z.string() }) }) } } },
+      { schema: { response: { 200: itemResponse(configKeyAnswerSchema) } } },
       async () => ({ data: { pendoKey: deps.config.pendoKey } }),
     );
   });

@@ -16,11 +16,18 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { signInAnswerSchema } from '../../../../src/shared/contracts/session.ts';
+import {
+  socialExchangeBodySchema,
+  socialLoginAnswerSchema,
+  socialLoginBodySchema,
+  socialRedirectFormSchema,
+} from '../../../../src/shared/contracts/social.ts';
 import { forbidden, isApiError } from '../../../http/api-error.ts';
 import type { ServiceModule } from '../../../http/build-service-app.ts';
+import { itemResponse } from '../../../http/list-query.ts';
 import type { ClientInfo } from '../session/session-service.ts';
-import { signInAnswer, signInAnswerSchema } from '../session/sign-in-answer.ts';
+import { signInAnswer } from '../session/sign-in-answer.ts';
 import { exchangeSignInCode, SOCIAL_SIGN_IN_PATH, socialLogin, socialLoginRedirect } from './social-service.ts';
 
 function clientInfo(req: FastifyRequest): ClientInfo {
@@ -38,13 +45,8 @@ export const socialModule: ServiceModule = async (app, deps) => {
           'Answers the session tokens (or, for a company with two-factor sign-in, a challenge for ' +
           '`POST /auth/verify-code`), or with `redirect: true` a `redirectUrl` to the web app carrying a ' +
           'one-time code for `POST /auth/social/exchange`.',
-        body: z.strictObject({
-          idToken: z.string().min(1).max(8192),
-          redirect: z.boolean().optional(),
-        }),
-        response: {
-          200: z.object({ data: z.union([signInAnswerSchema, z.object({ redirectUrl: z.string() })]) }),
-        },
+        body: socialLoginBodySchema,
+        response: { 200: itemResponse(socialLoginAnswerSchema) },
       },
     },
     async (req) => {
@@ -62,8 +64,8 @@ export const socialModule: ServiceModule = async (app, deps) => {
       schema: {
         summary: 'Trade the one-time code of a social sign-in redirect for the session tokens',
         description: 'For a company with two-factor sign-in, the answer is a challenge for `POST /auth/verify-code`.',
-        body: z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a sign-in code') }),
-        response: { 200: z.object({ data: signInAnswerSchema }) },
+        body: socialExchangeBodySchema,
+        response: { 200: itemResponse(signInAnswerSchema) },
       },
     },
     async (req) => ({ data: signInAnswer(await exchangeSignInCode(deps, req.body.code, clientInfo(req))) }),
@@ -86,7 +88,7 @@ export const socialModule: ServiceModule = async (app, deps) => {
             "Form field `idToken` (the identity provider's ID token). Answers 303 to `/socialSignIn?code=…` " +
             "(see `POST /auth/social/exchange`) or to `/socialSignIn/failure`. Only from the web app's origins.",
           consumes: ['application/x-www-form-urlencoded'],
-          body: z.strictObject({ idToken: z.string().min(1).max(8192) }),
+          body: socialRedirectFormSchema,
         },
       },
       async (req, reply) => {
