@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import type { ServiceName } from '../../shared/services';
 import { newIdempotencyKey } from '../ui/idempotency-key';
 import { listQueryString, type ListState } from './list-url-state';
-import { fetchData, fetchList, type ListPage } from './resource-fetch';
+import { apiCall, apiList } from '../api/api-client';
+import type { ListPage } from './list-page';
 
 export interface ResourceConfig<S extends z.ZodType, Field extends string> {
   /** Query-key root and the word screens use for one record ("user"). */
@@ -32,7 +33,7 @@ export function defineResource<S extends z.ZodType, const Field extends string>(
     item: (id: string) => [config.name, 'item', id] as const,
   };
   const fetchPage = (state: ListState, signal?: AbortSignal): Promise<ListPage<Item>> =>
-    fetchList(config.service, `${config.path}?${listQueryString(state)}`, config.item, signal ? { signal } : {});
+    apiList(config.service, `${config.path}?${listQueryString(state)}`, config.item, signal ? { signal } : {});
   return {
     ...config,
     keys,
@@ -48,18 +49,18 @@ export function defineResource<S extends z.ZodType, const Field extends string>(
     itemQueryOptions: (id: string) =>
       queryOptions({
         queryKey: keys.item(id),
-        queryFn: ({ signal }) => fetchData(config.service, itemPath(id), config.item, { signal }),
+        queryFn: ({ signal }) => apiCall(config.service, itemPath(id), config.item, { signal }),
       }),
     /** `POST` with a fresh `Idempotency-Key` unless the caller keeps one across retries. */
     create: (body: object, idempotencyKey: string = newIdempotencyKey()): Promise<Item> =>
-      fetchData(config.service, config.path, config.item, {
+      apiCall(config.service, config.path, config.item, {
         method: 'POST',
         body: JSON.stringify(body),
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     /** `PATCH` with the body's `version` (409 VERSION_CONFLICT when someone saved in between). */
     update: (id: string, body: object): Promise<Item> =>
-      fetchData(config.service, itemPath(id), config.item, {
+      apiCall(config.service, itemPath(id), config.item, {
         method: 'PATCH',
         body: JSON.stringify(body),
         headers: { 'Idempotency-Key': newIdempotencyKey() },

@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
 import { NETWORK_ERROR_CODE } from '../api/api-client';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, pageCount, type ListState } from './list-url-state';
-import type { ListPage } from './resource-fetch';
+import type { ListPage } from './list-page';
 import { NotAllowedScreen } from './not-allowed-screen';
 import { ResourceTable, type ResourceColumns } from './resource-table';
 import { useDebouncedValue } from './use-debounced-value';
