@@ -255,6 +255,20 @@ export const dropdownOptionRepository = {
   },
 };
 
+/** Another option of the group with this value, other than `exceptId`. */
+export async function dropdownValueTaken(
+  tx: Queryable,
+  option: { module: string; group: string; value: string },
+  exceptId?: string,
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM dropdown_options WHERE module = $1 AND group_name = $2 AND value = $3
+        AND ($4::uuid IS NULL OR id <> $4) LIMIT 1`,
+    [option.module, option.group, option.value, exceptId ?? null],
+  );
+  return rows.length > 0;
+}
+
 /** A group's options, locked for a reorder, in their current order. */
 export async function lockGroupOptions(tx: Queryable, module: string, group: string): Promise<DropdownItem[]> {
   const { rows } = await tx.query<Record<string, unknown>>(

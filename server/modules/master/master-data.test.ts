@@ -337,6 +337,8 @@ describe('/dropdown-groups and /dropdown', () => {
     expect(busy.json().code).toBe('RESOURCE_IN_USE');
     const orphan = await call('POST', '/dropdown', admin, { module: 'home', group: 'no_such', value: 'a', label: 'A' });
     expect(orphan.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'group' }] });
+    const dupValue = await call('PATCH', `/dropdown/${ids[0]}`, admin, { version: 2, value: 'perishable' });
+    expect(dupValue.json()).toMatchObject({ code: 'ALREADY_EXISTS', details: [{ path: 'value' }] });
     const dupGroup = await call('POST', '/dropdown-groups', admin, {
       module: 'home',
       name: 'cargo_class',

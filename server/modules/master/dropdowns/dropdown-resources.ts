@@ -22,6 +22,7 @@ import {
   dropdownGroupExists,
   dropdownGroupRepository,
   dropdownOptionRepository,
+  dropdownValueTaken,
 } from '../dropdown-repository.ts';
 import { alreadyExists, invalidField } from '../master-data-errors.ts';
 
@@ -85,7 +86,16 @@ export const dropdownResource = defineResource({
     beforeCreate: async ({ tx, companyId }, body) => {
       if (!(await dropdownGroupExists(tx, body.module, body.group)))
         throw invalidField('group', 'no such group in this module; create it under /dropdown-groups first');
+      if (await dropdownValueTaken(tx, body)) throw alreadyExists('value', 'This value');
       return { ...body, companyId };
+    },
+    beforeUpdate: async ({ tx }, before, patch) => {
+      if (
+        patch.value !== undefined &&
+        (await dropdownValueTaken(tx, { module: before.module, group: before.group, value: patch.value }, before._id))
+      )
+        throw alreadyExists('value', 'This value');
+      return patch;
     },
   },
 });
