@@ -223,6 +223,12 @@ describe('/company-currency', () => {
       validFrom: '2026-01-01',
     });
     expect(unknown.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'code' }] });
+    const base = await call('POST', '/company-currency', admin, {
+      code: 'USD',
+      exchangeRate: '1',
+      validFrom: '2026-01-01',
+    });
+    expect(base.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'code' }] });
     await call('POST', '/company-currency', admin, { code: 'GBP', exchangeRate: '1.27', validFrom: '2026-01-01' });
     const dup = await call('POST', '/company-currency', admin, {
       code: 'GBP',
