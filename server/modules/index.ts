@@ -4,6 +4,7 @@
 import type { ServiceName } from '../../src/shared/services.ts';
 import type { ServiceModule } from '../http/build-service-app.ts';
 import { sessionModule } from './iam/session/session-module.ts';
+import { masterDataModule } from './master/master-data-module.ts';
 import { referenceModule } from './master/reference-module.ts';
 import { mailserverModule } from './mail/mailserver-module.ts';
 import { accountRecoveryModule } from './iam/account-recovery/account-recovery-module.ts';
@@ -16,7 +17,7 @@ import { driveModule } from './drive/drive-module.ts';
 import { sendMailModule } from './mail/send-mail-module.ts';
 
 export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
-  master: [referenceModule],
+  master: [referenceModule, masterDataModule],
   mailserver: [mailserverModule, sendMailModule],
   driveserver: [driveModule],
   iamserver: [

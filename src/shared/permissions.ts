@@ -16,6 +16,7 @@ export const PERMISSION_MODULES = [
   'audit',
   'reference',
   'issues',
+  'masterData',
 ] as const;
 
 export const PERMISSION_ACTIONS = ['read', 'create', 'update', 'delete'] as const;

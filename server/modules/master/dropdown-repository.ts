@@ -1,6 +1,18 @@
+/**
+ * SQL for the company's picklists: the session list of `GET /dropdown?module=…` (CONTRACT.md section 6),
+ * the `/dropdown` and `/dropdown-groups` resources (section 11), and the defaults of a new company.
+ */
 import type { DropdownOption } from '../../../src/shared/contracts/master-reference.ts';
+import type { DropdownGroup, DropdownItem } from '../../../src/shared/contracts/master-data.ts';
+import {
+  type DROPDOWN_GROUP_SORT_FIELDS,
+  type DROPDOWN_OPTION_SORT_FIELDS,
+} from '../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../http/list-sql-repository.ts';
 
+/** The session picklist: active options only, by group and order, in the shape of section 6. */
 export async function listDropdownOptions(tx: Queryable, module: string): Promise<DropdownOption[]> {
   const { rows } = await tx.query<{
     id: string;
@@ -11,7 +23,7 @@ export async function listDropdownOptions(tx: Queryable, module: string): Promis
     sort_order: number;
   }>(
     `SELECT id, module, group_name, value, label, sort_order FROM dropdown_options
-      WHERE module = $1 ORDER BY group_name, sort_order, label`,
+      WHERE module = $1 AND is_active ORDER BY group_name, sort_order, label`,
     [module],
   );
   return rows.map((r) => ({
@@ -22,6 +34,21 @@ export async function listDropdownOptions(tx: Queryable, module: string): Promis
     label: r.label,
     sortOrder: r.sort_order,
   }));
+}
+
+/** Adds a company's picklist groups; groups it already has stay. */
+export async function insertDropdownGroups(
+  tx: Queryable,
+  companyId: string,
+  module: string,
+  groups: ReadonlyArray<{ name: string; label: string }>,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO dropdown_groups (company_id, module, name, label)
+     SELECT $1, $2, n, l FROM unnest($3::text[], $4::text[]) AS t(n, l)
+     ON CONFLICT DO NOTHING`,
+    [companyId, module, groups.map((g) => g.name), groups.map((g) => g.label)],
+  );
 }
 
 /** Adds a company's picklist options for `module`, in the order given; options it has already stay. */
@@ -37,5 +64,226 @@ export async function insertDropdownOptions(
        FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS t(g, v, l, ord)
      ON CONFLICT DO NOTHING`,
     [companyId, module, options.map((d) => d.group), options.map((d) => d.value), options.map((d) => d.label)],
+  );
+}
+
+// ---------- /dropdown-groups ----------
+
+type GroupSortField = (typeof DROPDOWN_GROUP_SORT_FIELDS)[number];
+const GROUP_SORT_COLUMNS: Record<GroupSortField, string> = {
+  module: 'module',
+  name: 'name',
+  label: 'lower(label)',
+  updatedAt: 'updated_at',
+};
+const SELECT_GROUP = 'SELECT id, version, module, name, label, created_at, updated_at FROM dropdown_groups';
+
+function toGroup(r: Record<string, unknown>): DropdownGroup {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    module: r.module as string,
+    name: r.name as string,
+    label: r.label as string,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export interface DropdownGroupValues {
+  companyId: string;
+  module: string;
+  name: string;
+  label: string;
+}
+export type DropdownGroupPatch = Partial<Pick<DropdownGroupValues, 'name' | 'label'>>;
+const GROUP_PATCH_COLUMNS: Record<keyof DropdownGroupPatch, string> = { name: 'name', label: 'label' };
+
+async function findGroup(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_GROUP} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toGroup(rows[0]) : undefined;
+}
+
+export async function dropdownGroupExists(tx: Queryable, module: string, name: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM dropdown_groups WHERE module = $1 AND name = $2', [module, name]);
+  return rows.length > 0;
+}
+
+export const dropdownGroupRepository = {
+  async list(tx: Queryable, query: ListQuery<GroupSortField>, filters: { module?: string }) {
+    const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR label ILIKE $1) AND ($2::text IS NULL OR module = $2)`;
+    const params = [query.search ? containsPattern(query.search) : null, filters.module ?? null];
+    const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM dropdown_groups ${where}`, params);
+    const { rows } = await tx.query<Record<string, unknown>>(
+      `${SELECT_GROUP} ${where} ${orderByClause(query.sort, GROUP_SORT_COLUMNS, 'id')} LIMIT $3 OFFSET $4`,
+      [...params, query.limit, query.offset],
+    );
+    return { items: rows.map(toGroup), total: count.rows[0]?.n ?? 0 };
+  },
+  find: findGroup,
+  async insert(tx: Queryable, v: DropdownGroupValues): Promise<string> {
+    const { rows } = await tx.query<{ id: string }>(
+      'INSERT INTO dropdown_groups (company_id, module, name, label) VALUES ($1, $2, $3, $4) RETURNING id',
+      [v.companyId, v.module, v.name, v.label],
+    );
+    return rows[0]!.id;
+  },
+  async update(tx: Queryable, id: string, patch: DropdownGroupPatch): Promise<void> {
+    const set = setClause(patch, GROUP_PATCH_COLUMNS, 2);
+    await tx.query(
+      `UPDATE dropdown_groups SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+      [id, ...set.values],
+    );
+  },
+  async remove(tx: Queryable, id: string): Promise<boolean> {
+    const { affectedRows } = await tx.query('DELETE FROM dropdown_groups WHERE id = $1', [id]);
+    return affectedRows > 0;
+  },
+};
+
+/** How many options a group still holds (a group with options cannot be deleted). */
+export async function countGroupOptions(tx: Queryable, module: string, group: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM dropdown_options WHERE module = $1 AND group_name = $2',
+    [module, group],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+// ---------- /dropdown ----------
+
+type OptionSortField = (typeof DROPDOWN_OPTION_SORT_FIELDS)[number];
+const OPTION_SORT_COLUMNS: Record<OptionSortField, string> = {
+  // The picker's order: a group's options by their sort order.
+  group: 'module, group_name, sort_order',
+  sortOrder: 'sort_order',
+  label: 'lower(label)',
+  value: 'value',
+  updatedAt: 'updated_at',
+};
+const SELECT_OPTION = `SELECT id, version, module, group_name, value, label, sort_order, is_active, created_at, updated_at
+                         FROM dropdown_options`;
+
+function toOption(r: Record<string, unknown>): DropdownItem {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    module: r.module as string,
+    group: r.group_name as string,
+    value: r.value as string,
+    label: r.label as string,
+    sortOrder: r.sort_order as number,
+    isActive: r.is_active as boolean,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export interface DropdownOptionValues {
+  companyId: string;
+  module: string;
+  group: string;
+  value: string;
+  label: string;
+  sortOrder?: number | undefined;
+  isActive: boolean;
+}
+export type DropdownOptionPatch = Partial<Pick<DropdownOptionValues, 'value' | 'label' | 'sortOrder' | 'isActive'>>;
+const OPTION_PATCH_COLUMNS: Record<keyof DropdownOptionPatch, string> = {
+  value: 'value',
+  label: 'label',
+  sortOrder: 'sort_order',
+  isActive: 'is_active',
+};
+
+async function findOption(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_OPTION} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toOption(rows[0]) : undefined;
+}
+
+export const dropdownOptionRepository = {
+  async list(
+    tx: Queryable,
+    query: ListQuery<OptionSortField>,
+    filters: { module?: string; group?: string; isActive?: 'true' | 'false' },
+  ) {
+    const where = `WHERE ($1::text IS NULL OR value ILIKE $1 OR label ILIKE $1) AND ($2::text IS NULL OR module = $2)
+                     AND ($3::text IS NULL OR group_name = $3) AND ($4::boolean IS NULL OR is_active = $4)`;
+    const params = [
+      query.search ? containsPattern(query.search) : null,
+      filters.module ?? null,
+      filters.group ?? null,
+      filters.isActive === undefined ? null : filters.isActive === 'true',
+    ];
+    const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM dropdown_options ${where}`, params);
+    const { rows } = await tx.query<Record<string, unknown>>(
+      `${SELECT_OPTION} ${where} ${orderByClause(query.sort, OPTION_SORT_COLUMNS, 'id')} LIMIT $5 OFFSET $6`,
+      [...params, query.limit, query.offset],
+    );
+    return { items: rows.map(toOption), total: count.rows[0]?.n ?? 0 };
+  },
+  find: findOption,
+  /** Without a `sortOrder`, the new option goes after the group's last one. */
+  async insert(tx: Queryable, v: DropdownOptionValues): Promise<string> {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO dropdown_options (company_id, module, group_name, value, label, sort_order, is_active)
+       VALUES ($1, $2, $3, $4, $5,
+               COALESCE($6::int, (SELECT COALESCE(max(sort_order), 0) + 1 FROM dropdown_options
+                                   WHERE module = $2 AND group_name = $3)),
+               $7)
+       RETURNING id`,
+      [v.companyId, v.module, v.group, v.value, v.label, v.sortOrder ?? null, v.isActive],
+    );
+    return rows[0]!.id;
+  },
+  async update(tx: Queryable, id: string, patch: DropdownOptionPatch): Promise<void> {
+    const set = setClause(patch, OPTION_PATCH_COLUMNS, 2);
+    await tx.query(
+      `UPDATE dropdown_options SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+      [id, ...set.values],
+    );
+  },
+  async remove(tx: Queryable, id: string): Promise<boolean> {
+    const { affectedRows } = await tx.query('DELETE FROM dropdown_options WHERE id = $1', [id]);
+    return affectedRows > 0;
+  },
+};
+
+/** Another option of the group with this value, other than `exceptId`. */
+export async function dropdownValueTaken(
+  tx: Queryable,
+  option: { module: string; group: string; value: string },
+  exceptId?: string,
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM dropdown_options WHERE module = $1 AND group_name = $2 AND value = $3
+        AND ($4::uuid IS NULL OR id <> $4) LIMIT 1`,
+    [option.module, option.group, option.value, exceptId ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** A group's options, locked for a reorder, in their current order. */
+export async function lockGroupOptions(tx: Queryable, module: string, group: string): Promise<DropdownItem[]> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT_OPTION} WHERE module = $1 AND group_name = $2 ORDER BY sort_order, label, id FOR UPDATE`,
+    [module, group],
+  );
+  return rows.map(toOption);
+}
+
+/** Numbers the given options 1, 2, 3, … in the order given; only the ones whose place changed get a new version. */
+export async function setOptionOrder(tx: Queryable, ids: readonly string[]): Promise<void> {
+  await tx.query(
+    `UPDATE dropdown_options o SET sort_order = t.ord::int, version = o.version + 1, updated_at = now()
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)
+      WHERE o.id = t.id AND o.sort_order <> t.ord::int`,
+    [ids],
   );
 }

@@ -1,19 +1,16 @@
 /**
  * master: the reference lists the client loads at session set-up (SPEC.md section 7, CONTRACT.md section 6).
- * Countries, time zones and currencies are the same for every company; dropdowns are the company's own.
+ * Countries, time zones and currencies are the same for every company; the company's own dropdowns are
+ * served by master-data-module.ts.
  */
 import {
   countriesAnswerSchema,
   currenciesAnswerSchema,
-  dropdownAnswerSchema,
-  dropdownQuerySchema,
   timezonesAnswerSchema,
 } from '../../../src/shared/contracts/master-reference.ts';
 import { authenticate } from '../../auth/authenticate.ts';
-import { tenantTransaction } from '../../http/auth-context.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import { itemResponse } from '../../http/list-query.ts';
-import { listDropdownOptions } from './dropdown-repository.ts';
 import { referenceData } from './reference-data.ts';
 
 /** Reference lists change with a release, not during the day: let the browser keep them an hour. */
@@ -52,17 +49,5 @@ export const referenceModule: ServiceModule = async (app, deps) => {
       reply.header('cache-control', CACHEABLE);
       return { data: referenceData().currencies };
     },
-  );
-
-  app.get(
-    '/dropdown',
-    {
-      schema: {
-        summary: "The company's dropdown options of one module",
-        querystring: dropdownQuerySchema,
-        response: { 200: itemResponse(dropdownAnswerSchema) },
-      },
-    },
-    async (req) => ({ data: await tenantTransaction(deps, req, (tx) => listDropdownOptions(tx, req.query.module)) }),
   );
 };

@@ -1,9 +1,10 @@
 /**
  * One company-creation path: a company made by the demo seed, by the command-line tool and by the
- * app-admin route starts with the same products, roles and picklists, read back inside the new tenant
- * (row-level security on) the way its own users would see them. The schema has no mail-template or
- * business-type table yet, so there is nothing of those to compare.
+ * app-admin route starts with the same products, roles, picklists and business types, read back inside
+ * the new tenant (row-level security on) the way its own users would see them. The schema has no
+ * mail-template table yet, so there is nothing of those to compare.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.ts';
 import type { App } from '../../../http/build-service-app.ts';
@@ -11,7 +12,13 @@ import { createCompanyWithAdmin } from '../../../cli/create-company.ts';
 import { buildTestApp } from '../../../testing/test-apps.ts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
 import { companyIdOf, IAM, makeSuperAdmin, signIn } from '../iam-resources-test-kit.ts';
-import { DEFAULT_PICKLISTS, DEFAULT_ROLES, PRODUCT_CATALOG } from './company-provisioning.ts';
+import {
+  DEFAULT_BUSINESS_TYPES,
+  DEFAULT_PICKLIST_GROUPS,
+  DEFAULT_PICKLISTS,
+  DEFAULT_ROLES,
+  PRODUCT_CATALOG,
+} from './company-provisioning.ts';
 
 let t: TestDatabase;
 let app: App;
@@ -34,6 +41,8 @@ async function startingState(db: Database, companyId: string) {
     const picklists = await tx.query(
       'SELECT module, group_name, value, label, sort_order FROM dropdown_options ORDER BY sort_order, group_name, value',
     );
+    const businessTypes = await tx.query('SELECT code, name, is_active, version FROM business_types ORDER BY code');
+    const picklistGroups = await tx.query('SELECT module, name, label FROM dropdown_groups ORDER BY module, name');
     const products = await tx.query<{ code: string }>(
       'SELECT p.code FROM company_products cp JOIN products p ON p.id = cp.product_id ORDER BY p.code',
     );
@@ -46,6 +55,8 @@ async function startingState(db: Database, companyId: string) {
         permissions: typeof r.permissions === 'string' ? JSON.parse(r.permissions) : r.permissions,
       })),
       picklists: picklists.rows,
+      businessTypes: businessTypes.rows,
+      picklistGroups: picklistGroups.rows,
       products: products.rows.map((r) => r.code),
       company: company.rows,
     };
@@ -86,12 +97,27 @@ describe('company provisioning', () => {
     expect(seeded.picklists).toHaveLength(DEFAULT_PICKLISTS.length);
     expect(seeded.picklists[0]).toMatchObject({ module: 'home', group_name: 'shipment_mode', value: 'air' });
     expect(seeded.products).toEqual(PRODUCT_CATALOG.map((p) => p.code).sort());
+    expect(seeded.businessTypes).toEqual(
+      [...DEFAULT_BUSINESS_TYPES]
+        .sort((a, b) => a.code.localeCompare(b.code))
+        .map((b) => ({ code: b.code, name: b.name, is_active: true, version: 1 })),
+    );
+    expect(seeded.picklistGroups.map((g) => (g as { name: string }).name).sort()).toEqual(
+      DEFAULT_PICKLIST_GROUPS.map((g) => g.name).sort(),
+    );
+    // Admin maintains the company's master data; Operations reads it.
+    expect(seeded.roles.find((r) => r.name === 'Admin')?.permissions).toMatchObject({
+      masterData: ['read', 'create', 'update', 'delete'],
+    });
+    expect(seeded.roles.find((r) => r.name === 'Operations')?.permissions).toMatchObject({ masterData: ['read'] });
 
     // The three callers agree on all of it.
     for (const other of [cli, route]) {
       expect(other.roles).toEqual(seeded.roles);
       expect(other.picklists).toEqual(seeded.picklists);
       expect(other.products).toEqual(seeded.products);
+      expect(other.businessTypes).toEqual(seeded.businessTypes);
+      expect(other.picklistGroups).toEqual(seeded.picklistGroups);
     }
     // With the same input (no plan, country, currency or time zone given) the company rows agree too.
     expect(cli.company).toEqual(route.company);
@@ -127,5 +153,12 @@ describe('company provisioning', () => {
     const roles = await app.inject({ method: 'GET', url: `${IAM}/roles?sort=name`, headers: { authorization } });
     expect(roles.statusCode).toBe(200);
     expect(roles.json().data.map((r: { name: string }) => r.name)).toEqual(['Admin', 'Operations']);
+  });
+
+  it('gives companies older than migration 013 the same business types as a new one', async () => {
+    const sql = await readFile(new URL('../../../db/migrations/013_company_master_data.sql', import.meta.url), 'utf8');
+    const block = /INSERT INTO business_types[\s\S]*?AS d\(code, name\)/.exec(sql)?.[0] ?? '';
+    const pairs = [...block.matchAll(/\('([a-z_]+)', '([^']+)'\)/g)].map((m) => ({ code: m[1], name: m[2] }));
+    expect(pairs).toEqual(DEFAULT_BUSINESS_TYPES);
   });
 });

@@ -1,15 +1,16 @@
 /**
  * Creating a company, in one place: the demo seed, the command-line tool and the app-admin route all
- * call `provisionCompany`, so every new tenant starts with the same products, roles and picklists
- * whoever created it. Runs in the caller's system transaction (the tenant does not exist yet); no SQL
- * here, only the repositories.
+ * call `provisionCompany`, so every new tenant starts with the same products, roles, picklists and
+ * business types whoever created it. Runs in the caller's system transaction (the tenant does not exist
+ * yet); no SQL here, only the repositories.
  *
- * Not provisioned yet, because the schema has no table for them: business types and mail templates.
- * When those tables arrive, their defaults belong in this file too.
+ * Not provisioned yet, because the schema has no table for them: mail templates. When that table
+ * arrives, its defaults belong in this file too.
  */
 import { allPermissions, PERMISSION_ACTIONS, type Permissions } from '../../../../src/shared/permissions.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { insertDropdownOptions } from '../../master/dropdown-repository.ts';
+import { insertBusinessTypes } from '../../master/business-types/business-type-repository.ts';
+import { insertDropdownGroups, insertDropdownOptions } from '../../master/dropdown-repository.ts';
 import { ensureProducts, grantAllProducts } from '../products/product-repository.ts';
 import { insertRole } from '../roles/role-repository.ts';
 import { insertCompany } from './company-repository.ts';
@@ -26,7 +27,14 @@ function operationsPermissions(): Permissions {
   delete all.users;
   delete all.roles;
   delete all.company;
-  return { ...all, audit: ['read'], products: ['read'], reference: [...PERMISSION_ACTIONS] };
+  return {
+    ...all,
+    audit: ['read'],
+    products: ['read'],
+    reference: [...PERMISSION_ACTIONS],
+    // Operations picks from the company's master data; its administrators maintain it.
+    masterData: ['read'],
+  };
 }
 
 export type DefaultRoleName = 'Admin' | 'Operations';
@@ -61,6 +69,29 @@ export const DEFAULT_PICKLISTS: ReadonlyArray<{ group: string; value: string; la
   { group: 'incoterm', value: 'CIF', label: 'CIF – Cost, Insurance and Freight' },
   { group: 'incoterm', value: 'DAP', label: 'DAP – Delivered At Place' },
   { group: 'incoterm', value: 'DDP', label: 'DDP – Delivered Duty Paid' },
+];
+
+/** The groups of DEFAULT_PICKLISTS, with the labels the picklist screen shows. */
+export const DEFAULT_PICKLIST_GROUPS: ReadonlyArray<{ name: string; label: string }> = [
+  { name: 'shipment_mode', label: 'Shipment mode' },
+  { name: 'shipment_status', label: 'Shipment status' },
+  { name: 'container_type', label: 'Container type' },
+  { name: 'incoterm', label: 'Incoterm' },
+];
+
+/**
+ * The business types of contacts (`/type`) every new company starts with. Migration 013 gave the same
+ * list to the companies that existed before it.
+ */
+export const DEFAULT_BUSINESS_TYPES: ReadonlyArray<{ code: string; name: string }> = [
+  { code: 'shipper', name: 'Shipper' },
+  { code: 'consignee', name: 'Consignee' },
+  { code: 'notify_party', name: 'Notify party' },
+  { code: 'agent', name: 'Agent' },
+  { code: 'carrier', name: 'Carrier' },
+  { code: 'customs_broker', name: 'Customs broker' },
+  { code: 'trucker', name: 'Trucker' },
+  { code: 'warehouse', name: 'Warehouse' },
 ];
 
 /** The company's own settings; what is left out takes the same default for every caller. */
@@ -105,6 +136,8 @@ export async function provisionCompany(tx: Queryable, profile: CompanyProfile): 
   for (const role of DEFAULT_ROLES) {
     roleIds[role.name] = await insertRole(tx, { companyId, ...role, isSystem: true });
   }
+  await insertDropdownGroups(tx, companyId, DEFAULT_PICKLIST_MODULE, DEFAULT_PICKLIST_GROUPS);
   await insertDropdownOptions(tx, companyId, DEFAULT_PICKLIST_MODULE, DEFAULT_PICKLISTS);
+  await insertBusinessTypes(tx, companyId, DEFAULT_BUSINESS_TYPES);
   return { companyId, roleIds };
 }

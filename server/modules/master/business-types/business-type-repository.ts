@@ -1,0 +1,113 @@
+/**
+ * SQL for `/type` (business types of contacts), inside a tenant transaction; and the defaults a new
+ * company gets, inside the provisioning transaction.
+ */
+import type { BusinessType } from '../../../../src/shared/contracts/master-data.ts';
+import { type BUSINESS_TYPE_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+
+type SortField = (typeof BUSINESS_TYPE_SORT_FIELDS)[number];
+
+const SORT_COLUMNS: Record<SortField, string> = {
+  name: 'lower(name)',
+  code: 'lower(code)',
+  updatedAt: 'updated_at',
+};
+
+const SELECT = 'SELECT id, version, name, code, is_active, created_at, updated_at FROM business_types';
+
+function toItem(r: Record<string, unknown>): BusinessType {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    name: r.name as string,
+    code: r.code as string,
+    isActive: r.is_active as boolean,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export interface BusinessTypeValues {
+  companyId: string;
+  createdBy: string;
+  name: string;
+  code: string;
+  isActive: boolean;
+}
+export type BusinessTypePatch = Partial<Pick<BusinessTypeValues, 'name' | 'code' | 'isActive'>>;
+const PATCH_COLUMNS: Record<keyof BusinessTypePatch, string> = { name: 'name', code: 'code', isActive: 'is_active' };
+
+async function list(
+  tx: Queryable,
+  query: ListQuery<SortField>,
+  filters: { isActive?: 'true' | 'false' },
+): Promise<{ items: BusinessType[]; total: number }> {
+  const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR code ILIKE $1) AND ($2::boolean IS NULL OR is_active = $2)`;
+  const params = [
+    query.search ? containsPattern(query.search) : null,
+    filters.isActive === undefined ? null : filters.isActive === 'true',
+  ];
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM business_types ${where}`, params);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $3 OFFSET $4`,
+    [...params, query.limit, query.offset],
+  );
+  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+}
+
+async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toItem(rows[0]) : undefined;
+}
+
+/** Another business type of the company with this code (case-insensitive), other than `exceptId`. */
+export async function businessTypeCodeTaken(tx: Queryable, code: string, exceptId?: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    'SELECT 1 FROM business_types WHERE lower(code) = lower($1) AND ($2::uuid IS NULL OR id <> $2) LIMIT 1',
+    [code, exceptId ?? null],
+  );
+  return rows.length > 0;
+}
+
+async function insert(tx: Queryable, v: BusinessTypeValues): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO business_types (company_id, created_by, name, code, is_active) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [v.companyId, v.createdBy, v.name, v.code, v.isActive],
+  );
+  return rows[0]!.id;
+}
+
+async function update(tx: Queryable, id: string, patch: BusinessTypePatch): Promise<void> {
+  const set = setClause(patch, PATCH_COLUMNS, 2);
+  await tx.query(
+    `UPDATE business_types SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+async function remove(tx: Queryable, id: string): Promise<boolean> {
+  const { affectedRows } = await tx.query('DELETE FROM business_types WHERE id = $1', [id]);
+  return affectedRows > 0;
+}
+
+export const businessTypeRepository = { list, find, insert, update, remove };
+
+/** Adds a company's default business types; types it already has (by code) stay as they are. */
+export async function insertBusinessTypes(
+  tx: Queryable,
+  companyId: string,
+  types: ReadonlyArray<{ code: string; name: string }>,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO business_types (company_id, code, name)
+     SELECT $1, c, n FROM unnest($2::text[], $3::text[]) AS t(c, n)
+     ON CONFLICT DO NOTHING`,
+    [companyId, types.map((t) => t.code), types.map((t) => t.name)],
+  );
+}

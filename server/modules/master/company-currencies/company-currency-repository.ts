@@ -1,0 +1,114 @@
+/**
+ * SQL for `/company-currency` and its rate history, inside a tenant transaction. Rates are `numeric`
+ * and leave the database as text, so no digit is lost to a float.
+ */
+import type { CompanyCurrency, CompanyCurrencyRate } from '../../../../src/shared/contracts/master-data.ts';
+import { type COMPANY_CURRENCY_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+
+type SortField = (typeof COMPANY_CURRENCY_SORT_FIELDS)[number];
+const SORT_COLUMNS: Record<SortField, string> = { code: 'code', validFrom: 'valid_from', updatedAt: 'updated_at' };
+
+const SELECT = `SELECT id, version, code, trim_scale(exchange_rate)::text AS exchange_rate, valid_from::text AS valid_from,
+                       created_at, updated_at FROM company_currencies`;
+
+function toItem(r: Record<string, unknown>): CompanyCurrency {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    code: r.code as string,
+    exchangeRate: r.exchange_rate as string,
+    validFrom: r.valid_from as string,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export interface CompanyCurrencyValues {
+  companyId: string;
+  createdBy: string;
+  code: string;
+  exchangeRate: string;
+  validFrom: string;
+}
+export type CompanyCurrencyPatch = Partial<Pick<CompanyCurrencyValues, 'exchangeRate' | 'validFrom'>>;
+const PATCH_COLUMNS: Record<keyof CompanyCurrencyPatch, string> = {
+  exchangeRate: 'exchange_rate',
+  validFrom: 'valid_from',
+};
+
+async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toItem(rows[0]) : undefined;
+}
+
+export async function companyCurrencyTaken(tx: Queryable, code: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM company_currencies WHERE code = $1', [code]);
+  return rows.length > 0;
+}
+
+export const companyCurrencyRepository = {
+  async list(tx: Queryable, query: ListQuery<SortField>) {
+    const where = 'WHERE ($1::text IS NULL OR code ILIKE $1)';
+    const params = [query.search ? containsPattern(query.search) : null];
+    const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM company_currencies ${where}`, params);
+    const { rows } = await tx.query<Record<string, unknown>>(
+      `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
+      [...params, query.limit, query.offset],
+    );
+    return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+  },
+  find,
+  async insert(tx: Queryable, v: CompanyCurrencyValues): Promise<string> {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO company_currencies (company_id, created_by, code, exchange_rate, valid_from)
+       VALUES ($1, $2, $3, $4::numeric, $5::date) RETURNING id`,
+      [v.companyId, v.createdBy, v.code, v.exchangeRate, v.validFrom],
+    );
+    return rows[0]!.id;
+  },
+  async update(tx: Queryable, id: string, patch: CompanyCurrencyPatch): Promise<void> {
+    const set = setClause(patch, PATCH_COLUMNS, 2);
+    await tx.query(
+      `UPDATE company_currencies SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now()
+        WHERE id = $1`,
+      [id, ...set.values],
+    );
+  },
+  async remove(tx: Queryable, id: string): Promise<boolean> {
+    const { affectedRows } = await tx.query('DELETE FROM company_currencies WHERE id = $1', [id]);
+    return affectedRows > 0;
+  },
+};
+
+/** Adds the currency's current rate to its history, as set by `userId`. */
+export async function recordCurrencyRate(tx: Queryable, currencyId: string, userId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO company_currency_rates (company_id, currency_id, exchange_rate, valid_from, set_by)
+     SELECT company_id, id, exchange_rate, valid_from, $2 FROM company_currencies WHERE id = $1`,
+    [currencyId, userId],
+  );
+}
+
+/** Every rate the currency has had, oldest first, with who set it. */
+export async function currencyRateHistory(tx: Queryable, currencyId: string): Promise<CompanyCurrencyRate[]> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `SELECT trim_scale(r.exchange_rate)::text AS exchange_rate, r.valid_from::text AS valid_from, r.set_by,
+            u.name AS set_by_name, r.set_at
+       FROM company_currency_rates r LEFT JOIN users u ON u.id = r.set_by
+      WHERE r.currency_id = $1 ORDER BY r.id`,
+    [currencyId],
+  );
+  return rows.map((r) => ({
+    exchangeRate: r.exchange_rate as string,
+    validFrom: r.valid_from as string,
+    setBy: (r.set_by as string | null) ?? null,
+    setByName: (r.set_by_name as string | null) ?? null,
+    setAt: isoTimestamp(r.set_at),
+  }));
+}

@@ -1,0 +1,70 @@
+/**
+ * Migration 013 on a database that already has companies (made before it): their picklist options get
+ * groups, they get the default business types, and their system roles get the masterData permission
+ * (everything for Admin, reading for Operations), while a company's own roles stay as they were.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pgliteDatabase, type Database } from '../../db/database.ts';
+import { loadMigrations, migrate } from '../../db/migrate.ts';
+import { DEFAULT_BUSINESS_TYPES } from '../iam/companies/company-provisioning.ts';
+
+let db: Database;
+
+beforeAll(async () => {
+  db = pgliteDatabase(await PGlite.create('memory://'));
+  const all = await loadMigrations();
+  await migrate(
+    db,
+    all.filter((m) => m.version < '013'),
+  );
+  const owner = db.owner();
+  const { rows } = await owner.query<{ id: string }>(
+    "INSERT INTO companies (name, short_name, plan_expiry_date) VALUES ('Old Freight', 'OLD', '2030-01-01') RETURNING id",
+  );
+  const companyId = rows[0]!.id;
+  await owner.query(
+    `INSERT INTO roles (company_id, name, permissions, is_system) VALUES
+       ($1, 'Admin', '{"users": ["read"]}', true),
+       ($1, 'Operations', '{"contacts": ["read"]}', true)`,
+    [companyId],
+  );
+  await owner.query(
+    `INSERT INTO roles (company_id, name, permissions, is_system) VALUES ($1, 'Clerk', '{"contacts": ["read"]}', false)`,
+    [companyId],
+  );
+  await owner.query(
+    `INSERT INTO dropdown_options (company_id, module, group_name, value, label, sort_order) VALUES
+       ($1, 'home', 'shipment_mode', 'air', 'Air', 1), ($1, 'home', 'container_type', '20GP', '20GP', 1)`,
+    [companyId],
+  );
+  await migrate(db, all);
+});
+afterAll(async () => db?.close());
+
+it('brings existing companies up to what a new company starts with', async () => {
+  const owner = db.owner();
+  const roles = await owner.query<{ name: string; permissions: unknown }>(
+    'SELECT name, permissions FROM roles ORDER BY name',
+  );
+  const permissions = Object.fromEntries(
+    roles.rows.map((r) => [r.name, typeof r.permissions === 'string' ? JSON.parse(r.permissions) : r.permissions]),
+  );
+  expect(permissions).toEqual({
+    Admin: { users: ['read'], masterData: ['read', 'create', 'update', 'delete'] },
+    Operations: { contacts: ['read'], masterData: ['read'] },
+    Clerk: { contacts: ['read'] },
+  });
+  const groups = await owner.query('SELECT module, name, label FROM dropdown_groups ORDER BY name');
+  expect(groups.rows).toEqual([
+    { module: 'home', name: 'container_type', label: 'Container type' },
+    { module: 'home', name: 'shipment_mode', label: 'Shipment mode' },
+  ]);
+  const options = await owner.query('SELECT value, is_active FROM dropdown_options ORDER BY value');
+  expect(options.rows).toEqual([
+    { value: '20GP', is_active: true },
+    { value: 'air', is_active: true },
+  ]);
+  const types = await owner.query<{ code: string }>('SELECT code FROM business_types ORDER BY code');
+  expect(types.rows.map((r) => r.code)).toEqual(DEFAULT_BUSINESS_TYPES.map((b) => b.code).sort());
+});
