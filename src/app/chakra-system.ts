@@ -45,13 +45,25 @@ const brandSemantic = {
   focusRing: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
 };
 
+/**
+ * Chakra's palettes the app does not use. Kept: gray, red, orange, green and blue, which the app names
+ * (`colorPalette`, `red.solid`, …) or Chakra's semantic tokens refer to (`bg.error` is red, …). Each
+ * palette left out is some 30 tokens and CSS variables Chakra no longer builds on the main thread of every
+ * first load. A palette missing here renders as no colour at all: take it off this list before using it.
+ */
+const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
+
+function withoutUnusedPalettes<T extends object>(colors: T): T {
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+}
+
 /** The system font of each platform: nothing is downloaded, and text renders at once. */
 const systemFonts =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif';
 
 /**
  * Chakra's default theme (every token, semantic token, text, layer and animation style of
- * `defaultSystem`) plus the brand palette and the system font stack, with only the component recipes the
+ * `defaultSystem`, less the palettes of UNUSED_PALETTES) plus the brand palette and the system font stack, with only the component recipes the
  * app uses. `defaultSystem` carries all ~80 recipes: about 22 KB gzipped more on the first load, which
  * would put /login over its budget.
  *
@@ -81,7 +93,7 @@ export const appSystem = createSystem(
         keyframes,
         tokens: {
           ...tokens,
-          colors: { ...tokens.colors, brand },
+          colors: { ...withoutUnusedPalettes(tokens.colors ?? {}), brand },
           fonts: {
             ...tokens.fonts,
             heading: { value: systemFonts },
@@ -90,7 +102,7 @@ export const appSystem = createSystem(
         },
         semanticTokens: {
           ...semanticTokens,
-          colors: { ...semanticTokens.colors, brand: brandSemantic },
+          colors: { ...withoutUnusedPalettes(semanticTokens.colors ?? {}), brand: brandSemantic },
         },
         textStyles,
         layerStyles,
