@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
 import {
   animationStyles,
   breakpoints,
@@ -73,48 +73,59 @@ const systemFonts =
  * Adding a Chakra component that has a recipe? Add the recipe here, or the component renders unstyled
  * (Chakra falls back to an empty recipe rather than failing). Each recipe costs first-load bytes.
  * Recipes are only dropped from the bundle because vite.config.ts declares Chakra's define* helpers pure.
+ *
+ * Built on the first call, not at import: turning every token into CSS variables is the largest piece of
+ * start-up work, and src/main.tsx gives it a task of its own (see there).
  */
-export const appSystem = createSystem(
-  mergeConfigs(
-    defaultBaseConfig,
-    defineConfig({
-      preflight: true,
-      cssVarsPrefix,
-      cssVarsRoot,
-      globalCss: {
-        ...globalCss,
-        // The page is a shade off white (panels and cards stand on it in `bg.panel`).
-        // In dark mode the page is black, so that panels (`bg.panel`) still stand out.
-        // (`_dark` would select `.dark html`: the class sits on <html> itself, hence `&.dark`.)
-        html: { ...globalCss.html, bg: 'bg.subtle', '&.dark': { bg: 'bg' } },
-      },
-      theme: {
-        breakpoints,
-        keyframes,
-        tokens: {
-          ...tokens,
-          colors: { ...withoutUnusedPalettes(tokens.colors ?? {}), brand },
-          fonts: {
-            ...tokens.fonts,
-            heading: { value: systemFonts },
-            body: { value: systemFonts },
+export function getAppSystem(): SystemContext {
+  appSystem ??= createAppSystem();
+  return appSystem;
+}
+
+let appSystem: SystemContext | undefined;
+
+const createAppSystem = () =>
+  createSystem(
+    mergeConfigs(
+      defaultBaseConfig,
+      defineConfig({
+        preflight: true,
+        cssVarsPrefix,
+        cssVarsRoot,
+        globalCss: {
+          ...globalCss,
+          // The page is a shade off white (panels and cards stand on it in `bg.panel`).
+          // In dark mode the page is black, so that panels (`bg.panel`) still stand out.
+          // (`_dark` would select `.dark html`: the class sits on <html> itself, hence `&.dark`.)
+          html: { ...globalCss.html, bg: 'bg.subtle', '&.dark': { bg: 'bg' } },
+        },
+        theme: {
+          breakpoints,
+          keyframes,
+          tokens: {
+            ...tokens,
+            colors: { ...withoutUnusedPalettes(tokens.colors ?? {}), brand },
+            fonts: {
+              ...tokens.fonts,
+              heading: { value: systemFonts },
+              body: { value: systemFonts },
+            },
           },
+          semanticTokens: {
+            ...semanticTokens,
+            colors: { ...withoutUnusedPalettes(semanticTokens.colors ?? {}), brand: brandSemantic },
+          },
+          textStyles,
+          layerStyles,
+          animationStyles,
+          recipes: {
+            button: buttonRecipe,
+            heading: headingRecipe,
+            input: inputRecipe,
+            link: linkRecipe,
+          },
+          slotRecipes: {},
         },
-        semanticTokens: {
-          ...semanticTokens,
-          colors: { ...withoutUnusedPalettes(semanticTokens.colors ?? {}), brand: brandSemantic },
-        },
-        textStyles,
-        layerStyles,
-        animationStyles,
-        recipes: {
-          button: buttonRecipe,
-          heading: headingRecipe,
-          input: inputRecipe,
-          link: linkRecipe,
-        },
-        slotRecipes: {},
-      },
-    }),
-  ),
-);
+      }),
+    ),
+  );
