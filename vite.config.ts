@@ -49,7 +49,27 @@ function precompressServiceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports point every bundler at its development build, whose warnings (route
+ * mismatches, future flags, the "hey developer" error page) are switched on by a constant. Its production
+ * build is the same code with the constant off, so the minifier drops them. Build only: the dev server keeps
+ * the warnings.
+ */
+const reactRouterProduction = {
+  '^react-router$': 'react-router/dist/production/index.mjs',
+  '^react-router/dom$': 'react-router/dist/production/dom-export.mjs',
+};
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build'
+        ? Object.entries(reactRouterProduction).map(([find, file]) => ({
+            find: new RegExp(find),
+            replacement: path.resolve(import.meta.dirname, 'node_modules', file),
+          }))
+        : [],
+  },
   plugins: [
     react(),
     VitePWA({
@@ -127,4 +147,4 @@ export default defineConfig({
   },
   server: { port: 8080, strictPort: true },
   preview: { port: 8080, strictPort: true },
-});
+}));

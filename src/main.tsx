@@ -1,7 +1,8 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { getAppSystem } from './app/chakra-system';
 import { registerServiceWorker } from './lib/service-worker';
 import { installStaleChunkReload } from './lib/stale-chunk-reload';
 import { applyInitialColorMode } from './lib/ui/color-mode';
@@ -14,10 +15,27 @@ applyInitialColorMode();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** Ends the current task: the browser may handle input (and Lighthouse counts no blocking) in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Start-up in three pieces rather than one long task on a phone's CPU: the bundle's evaluation, then
+ * Chakra's theme (every token turned into CSS variables), then React's first render as a transition, which
+ * React renders in slices of a few milliseconds. The page shows the same, a few milliseconds later.
+ */
+async function start(root: HTMLElement) {
+  await nextTask();
+  getAppSystem();
+  await nextTask();
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}
+
+void start(container);
 void registerServiceWorker();

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
 import {
   animationStyles,
   breakpoints,
@@ -45,13 +45,25 @@ const brandSemantic = {
   focusRing: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
 };
 
+/**
+ * Chakra's palettes the app does not use. Kept: gray, red, orange, green and blue, which the app names
+ * (`colorPalette`, `red.solid`, …) or Chakra's semantic tokens refer to (`bg.error` is red, …). Each
+ * palette left out is some 30 tokens and CSS variables Chakra no longer builds on the main thread of every
+ * first load. A palette missing here renders as no colour at all: take it off this list before using it.
+ */
+const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
+
+function withoutUnusedPalettes<T extends object>(colors: T): T {
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+}
+
 /** The system font of each platform: nothing is downloaded, and text renders at once. */
 const systemFonts =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif';
 
 /**
  * Chakra's default theme (every token, semantic token, text, layer and animation style of
- * `defaultSystem`) plus the brand palette and the system font stack, with only the component recipes the
+ * `defaultSystem`, less the palettes of UNUSED_PALETTES) plus the brand palette and the system font stack, with only the component recipes the
  * app uses. `defaultSystem` carries all ~80 recipes: about 22 KB gzipped more on the first load, which
  * would put /login over its budget.
  *
@@ -61,48 +73,59 @@ const systemFonts =
  * Adding a Chakra component that has a recipe? Add the recipe here, or the component renders unstyled
  * (Chakra falls back to an empty recipe rather than failing). Each recipe costs first-load bytes.
  * Recipes are only dropped from the bundle because vite.config.ts declares Chakra's define* helpers pure.
+ *
+ * Built on the first call, not at import: turning every token into CSS variables is the largest piece of
+ * start-up work, and src/main.tsx gives it a task of its own (see there).
  */
-export const appSystem = createSystem(
-  mergeConfigs(
-    defaultBaseConfig,
-    defineConfig({
-      preflight: true,
-      cssVarsPrefix,
-      cssVarsRoot,
-      globalCss: {
-        ...globalCss,
-        // The page is a shade off white (panels and cards stand on it in `bg.panel`).
-        // In dark mode the page is black, so that panels (`bg.panel`) still stand out.
-        // (`_dark` would select `.dark html`: the class sits on <html> itself, hence `&.dark`.)
-        html: { ...globalCss.html, bg: 'bg.subtle', '&.dark': { bg: 'bg' } },
-      },
-      theme: {
-        breakpoints,
-        keyframes,
-        tokens: {
-          ...tokens,
-          colors: { ...tokens.colors, brand },
-          fonts: {
-            ...tokens.fonts,
-            heading: { value: systemFonts },
-            body: { value: systemFonts },
+export function getAppSystem(): SystemContext {
+  appSystem ??= createAppSystem();
+  return appSystem;
+}
+
+let appSystem: SystemContext | undefined;
+
+const createAppSystem = () =>
+  createSystem(
+    mergeConfigs(
+      defaultBaseConfig,
+      defineConfig({
+        preflight: true,
+        cssVarsPrefix,
+        cssVarsRoot,
+        globalCss: {
+          ...globalCss,
+          // The page is a shade off white (panels and cards stand on it in `bg.panel`).
+          // In dark mode the page is black, so that panels (`bg.panel`) still stand out.
+          // (`_dark` would select `.dark html`: the class sits on <html> itself, hence `&.dark`.)
+          html: { ...globalCss.html, bg: 'bg.subtle', '&.dark': { bg: 'bg' } },
+        },
+        theme: {
+          breakpoints,
+          keyframes,
+          tokens: {
+            ...tokens,
+            colors: { ...withoutUnusedPalettes(tokens.colors ?? {}), brand },
+            fonts: {
+              ...tokens.fonts,
+              heading: { value: systemFonts },
+              body: { value: systemFonts },
+            },
           },
+          semanticTokens: {
+            ...semanticTokens,
+            colors: { ...withoutUnusedPalettes(semanticTokens.colors ?? {}), brand: brandSemantic },
+          },
+          textStyles,
+          layerStyles,
+          animationStyles,
+          recipes: {
+            button: buttonRecipe,
+            heading: headingRecipe,
+            input: inputRecipe,
+            link: linkRecipe,
+          },
+          slotRecipes: {},
         },
-        semanticTokens: {
-          ...semanticTokens,
-          colors: { ...semanticTokens.colors, brand: brandSemantic },
-        },
-        textStyles,
-        layerStyles,
-        animationStyles,
-        recipes: {
-          button: buttonRecipe,
-          heading: headingRecipe,
-          input: inputRecipe,
-          link: linkRecipe,
-        },
-        slotRecipes: {},
-      },
-    }),
-  ),
-);
+      }),
+    ),
+  );

@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appSystem } from './chakra-system';
+import { getAppSystem } from './chakra-system';
 import { routes } from './routes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/session-context';
@@ -19,7 +19,7 @@ const LAZY_SCREEN = { timeout: 5000 };
 function renderAt(path: string, isLoggedIn: boolean) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <ChakraProvider value={appSystem}>
+    <ChakraProvider value={getAppSystem()}>
       <QueryClientProvider client={createQueryClient()}>
         <SessionProvider session={{ isLoggedIn }}>
           <RouterProvider router={router} />
