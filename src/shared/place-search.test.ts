@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { airportKeys, indexPlace, normaliseSearch, oceanPortKeys, searchPlaces } from './place-search';
+import { airportKeys, buildPlaceIndex, normaliseSearch, oceanPortKeys, searchPlaces } from './place-search';
 
 const port = (locode: string, name: string, functions = '1-------', nameAscii = name) => ({
   locode,
@@ -18,7 +18,7 @@ const ports = [
   port('BRSSO', 'São Sebastiao', '1-3--6--', 'Sao Sebastiao'),
   port('NOARD', 'Årdalstangen'),
 ];
-const index = ports.map((p) => indexPlace(p, oceanPortKeys(p)));
+const index = buildPlaceIndex(ports, oceanPortKeys);
 const find = (search: string, country?: string) => searchPlaces(index, { search, country }).map((p) => p.locode);
 
 describe('the place search rule', () => {
@@ -45,13 +45,20 @@ describe('the place search rule', () => {
     expect(find('')).toEqual(['NOARD', 'DECGN', 'DEKOE', 'HNRTM', 'FRXYZ', 'NLRTM', 'BRSSO']);
   });
 
+  it("answers the same with the service's gram index as with a plain scan", () => {
+    const fast = buildPlaceIndex(ports, oceanPortKeys, { grams: true });
+    for (const search of ['', 'k', 'ko', 'koln', 'rtm', 'sao se', 'zz', 'ln-s'])
+      for (const country of [undefined, 'DE'])
+        expect(searchPlaces(fast, { search, country })).toEqual(searchPlaces(index, { search, country }));
+  });
+
   it('matches airports by IATA, ICAO and city', () => {
     const airports = [
       { iata: 'AMS', icao: 'EHAM', name: 'Amsterdam Airport Schiphol', city: 'Amsterdam', country: 'NL' },
       { iata: 'GRU', icao: 'SBGR', name: 'Guarulhos International', city: 'São Paulo', country: 'BR' },
       { iata: 'XAM', icao: null, name: 'Amsfield', city: 'Nowhere', country: 'US' },
     ];
-    const ai = airports.map((a) => indexPlace(a, airportKeys(a)));
+    const ai = buildPlaceIndex(airports, airportKeys);
     expect(searchPlaces(ai, { search: 'ams' }).map((a) => a.iata)).toEqual(['AMS', 'XAM']);
     expect(searchPlaces(ai, { search: 'eham' }).map((a) => a.iata)).toEqual(['AMS']);
     expect(searchPlaces(ai, { search: 'sao paulo' }).map((a) => a.iata)).toEqual(['GRU']);

@@ -69,14 +69,76 @@ export function indexPlace<T>(row: T, keys: PlaceKeys): IndexedPlace<T> {
   };
 }
 
-/** The rank of one prepared row for a normalised term (`normaliseSearch`), or undefined when it does not match. */
-export function rankPlace(place: IndexedPlace<unknown>, term: string): number | undefined {
+const bySortKey = (a: IndexedPlace<unknown>, b: IndexedPlace<unknown>) =>
+  a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0;
+
+/** Rows prepared once and kept in tie-break order, so that a search needs no sort (only code hits are ordered). */
+export interface PlaceIndex<T> {
+  readonly places: readonly IndexedPlace<T>[];
+  /**
+   * Optional, for a service under load: positions (ascending) of the places whose text holds each
+   * 2- and 3-character piece, so that a search visits only the places that can match. Same answers.
+   */
+  readonly grams?: ReadonlyMap<string, Int32Array>;
+  readonly byCountry?: ReadonlyMap<string, Int32Array>;
+}
+
+export function buildPlaceIndex<T>(
+  rows: readonly T[],
+  keysOf: (row: T) => PlaceKeys,
+  options: { grams?: boolean } = {},
+): PlaceIndex<T> {
+  const places = rows.map((r) => indexPlace(r, keysOf(r))).sort(bySortKey);
+  if (!options.grams) return { places };
+  const grams = new Map<string, number[]>();
+  const byCountry = new Map<string, number[]>();
+  places.forEach((place, i) => {
+    const seen = new Set<string>();
+    for (let n = 2; n <= 3; n++) for (let k = 0; k + n <= place.all.length; k++) seen.add(place.all.slice(k, k + n));
+    for (const g of seen) {
+      const list = grams.get(g);
+      if (list) list.push(i);
+      else grams.set(g, [i]);
+    }
+    const list = byCountry.get(place.country);
+    if (list) list.push(i);
+    else byCountry.set(place.country, [i]);
+  });
+  const packed = (m: Map<string, number[]>) => new Map([...m].map(([k, v]) => [k, Int32Array.from(v)]));
+  return { places, grams: packed(grams), byCountry: packed(byCountry) };
+}
+
+/** The positions a search must visit: the shortest posting list that every match is on, or all. */
+function candidates(
+  index: PlaceIndex<unknown>,
+  term: string,
+  country: string | undefined,
+): ArrayLike<number> | undefined {
+  if (!index.grams || !index.byCountry) return undefined;
+  let best: ArrayLike<number> | undefined = country ? (index.byCountry.get(country) ?? new Int32Array(0)) : undefined;
+  if (term.length >= 2) {
+    const n = term.length >= 3 ? 3 : 2;
+    for (let k = 0; k + n <= term.length; k++) {
+      const list = index.grams.get(term.slice(k, k + n)) ?? new Int32Array(0);
+      if (!best || list.length < best.length) best = list;
+    }
+  }
+  return best;
+}
+
+/**
+ * The rank of one prepared row for a normalised term (`normaliseSearch`) and the same term after a
+ * space (`wordStart`), or undefined when it does not match.
+ */
+export function rankPlace(place: IndexedPlace<unknown>, term: string, wordStart = ` ${term}`): number | undefined {
   if (term === '') return 3;
-  if (place.codes.includes(term)) return 0;
+  // Most rows do not match at all: one test of the whole text rejects them.
+  if (!place.all.includes(term)) return undefined;
+  // A plain loop: Array.prototype.includes costs more than the other tests together over 17,000 rows.
+  for (let i = 0; i < place.codes.length; i++) if (place.codes[i] === term) return 0;
   if (place.name.startsWith(term)) return 1;
-  if (place.spaced.includes(` ${term}`)) return 2;
-  if (place.all.includes(term)) return 3;
-  return undefined;
+  if (place.spaced.includes(wordStart)) return 2;
+  return 3;
 }
 
 export interface PlaceSearchOptions {
@@ -85,23 +147,28 @@ export interface PlaceSearchOptions {
   country?: string | undefined;
 }
 
-/** Every matching row, best first; ties by name, then code. */
-export function searchPlaces<T>(index: readonly IndexedPlace<T>[], options: PlaceSearchOptions): T[] {
+/**
+ * Every matching row, best first; ties by name, then code. One pass over the index (or over the
+ * candidates its grams allow, in the same order) into four buckets, which keep the index's tie-break order.
+ */
+export function searchPlaces<T>(index: PlaceIndex<T>, options: PlaceSearchOptions): T[] {
   const term = normaliseSearch(options.search ?? '');
+  const wordStart = ` ${term}`;
   const country = options.country?.toUpperCase();
-  const hits: { place: IndexedPlace<T>; rank: number }[] = [];
-  for (const place of index) {
-    if (country && place.country !== country) continue;
-    const rank = rankPlace(place, term);
-    if (rank !== undefined) hits.push({ place, rank });
-  }
-  hits.sort(
-    (a, b) =>
-      a.rank - b.rank ||
-      (a.rank === 0 ? b.place.weight - a.place.weight : 0) ||
-      (a.place.sortKey < b.place.sortKey ? -1 : a.place.sortKey > b.place.sortKey ? 1 : 0),
-  );
-  return hits.map((h) => h.place.row);
+  const buckets: IndexedPlace<T>[][] = [[], [], [], []];
+  const visit = (place: IndexedPlace<T>) => {
+    if (country && place.country !== country) return;
+    const rank = rankPlace(place, term, wordStart);
+    if (rank !== undefined) buckets[rank]!.push(place);
+  };
+  const only = candidates(index, term, country);
+  if (only) for (let i = 0; i < only.length; i++) visit(index.places[only[i]!]!);
+  else for (const place of index.places) visit(place);
+  // Places sharing an exact code: the busier first (stable, so then by name and code).
+  buckets[0]!.sort((a, b) => b.weight - a.weight);
+  const out: T[] = [];
+  for (const bucket of buckets) for (const place of bucket) out.push(place.row);
+  return out;
 }
 
 /** The keys of an ocean port: the locode and its location part are codes. */

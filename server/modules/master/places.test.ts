@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Airport, OceanPort } from '../../../src/shared/contracts/places.ts';
-import { airportKeys, indexPlace, oceanPortKeys, searchPlaces } from '../../../src/shared/place-search.ts';
+import { airportKeys, buildPlaceIndex, oceanPortKeys, searchPlaces } from '../../../src/shared/place-search.ts';
 import { importReferencePlaces, readRelease } from '../../db/reference-places-import.ts';
 import type { App } from '../../http/build-service-app.ts';
 import { DEMO_PASSWORD } from '../../seed/demo.ts';
@@ -96,8 +96,8 @@ describe('ocean ports and airports', () => {
   });
 
   it("answers in the shared rule's order, over the list the app caches, for terms sampled from the data", async () => {
-    const portIndex = allPorts.map((p) => indexPlace(p, oceanPortKeys(p)));
-    const airportIndex = allAirports.map((a) => indexPlace(a, airportKeys(a)));
+    const portIndex = buildPlaceIndex(allPorts, oceanPortKeys);
+    const airportIndex = buildPlaceIndex(allAirports, airportKeys);
     const portTerms = allPorts
       .filter((_, i) => i % 1500 === 0)
       .flatMap((p) => [p.locode.slice(2), p.nameAscii.slice(0, 3), p.nameAscii.split(' ').at(-1)!.slice(0, 4)]);
