@@ -8,6 +8,7 @@ import type { Airport, OceanPort } from '../../../src/shared/contracts/places.ts
 import {
   airportKeys,
   buildPlaceIndex,
+  normaliseSearch,
   oceanPortKeys,
   searchPlaces,
   type PlaceIndex,
@@ -22,7 +23,15 @@ interface PlaceList<T> {
   byCode: Map<string, T>;
   /** Active rows only: a code UNECE removed resolves by code but leaves the lists. */
   active: PlaceIndex<T>;
+  /**
+   * Answers of the searches that visit thousands of places: no term, or a term of one or two letters
+   * (what a first keystroke sends). Their keys are few (about 1,300 terms, by country), so this is bounded;
+   * longer terms visit a few places through the grams and are not kept.
+   */
+  broad: Map<string, T[]>;
 }
+
+const BROAD_ANSWERS = 5_000;
 
 interface Places {
   generation: number;
@@ -35,6 +44,7 @@ const loaded = new WeakMap<Database, Promise<Places>>();
 function placeList<T extends { _id: string; isActive: boolean }>(rows: T[], keys: (row: T) => PlaceKeys): PlaceList<T> {
   return {
     byCode: new Map(rows.map((r) => [r._id, r])),
+    broad: new Map(),
     // With grams: a search visits the few places that can match (under 50 connections each
     // millisecond of a search is 50 of waiting).
     active: buildPlaceIndex(
@@ -66,7 +76,17 @@ export async function places(db: Database): Promise<Places> {
 }
 
 export function searchList<T>(list: PlaceList<T>, options: PlaceSearchOptions & { page: number; limit: number }) {
-  const all = searchPlaces(list.active, options);
+  const term = normaliseSearch(options.search ?? '');
+  let all: T[] | undefined;
+  if (term.length <= 2) {
+    const key = `${options.country ?? ''}\u0000${term}`;
+    all = list.broad.get(key);
+    if (!all) {
+      all = searchPlaces(list.active, options);
+      if (list.broad.size >= BROAD_ANSWERS) list.broad.clear();
+      list.broad.set(key, all);
+    }
+  } else all = searchPlaces(list.active, options);
   const offset = (options.page - 1) * options.limit;
   return { data: all.slice(offset, offset + options.limit), total: all.length };
 }
