@@ -17,6 +17,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'first-load': () => import('./first-load.ts'),
   startup: () => import('./startup.ts'),
   'fetch-user': () => import('./fetch-user.ts'),
+  'place-search': () => import('./place-search.ts'),
   'refresh-race': () => import('./refresh-race.ts'),
   'mail-queue': () => import('./mail-queue.ts'),
   'service-worker-overhead': () => import('./service-worker-overhead.ts'),

@@ -31,6 +31,11 @@ const MODULES = [
   { name: 'first-load', title: 'First page load JavaScript', timeoutS: 60 },
   { name: 'startup', title: 'Start-up and idle memory', timeoutS: 240 },
   { name: 'fetch-user', title: 'fetch-user throughput (iam)', timeoutS: 180 },
+  {
+    name: 'place-search',
+    title: 'Place search: ports and airports (master), and offline per keystroke',
+    timeoutS: 240,
+  },
   { name: 'refresh-race', title: 'Concurrent refresh with one token (iam)', timeoutS: 180 },
   { name: 'mail-queue', title: 'Mail queue: 1,000 messages to SMTP across a worker restart (mail)', timeoutS: 300 },
   {

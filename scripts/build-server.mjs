@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 export const SERVER_ASSETS = [
   ['server/db/migrations', 'migrations'],
   ['server/db/pglite-init.mjs', 'pglite-init.mjs'],
+  ['server/db/reference-data', 'reference-data'],
   ['server/modules/iam/passwords/password-policy-common-passwords.txt', 'password-policy-common-passwords.txt'],
 ];
 

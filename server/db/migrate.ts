@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Database } from './database.ts';
+import { importReferencePlaces } from './reference-places-import.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -24,7 +25,10 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   );
 }
 
-/** Returns the versions applied by this call (empty when the schema was already current). */
+/**
+ * Returns the versions applied by this call (empty when the schema was already current). With the
+ * product's own migrations (no `migrations` given), the checked-in place lists are imported afterwards.
+ */
 export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await loadMigrations());
   const applied: string[] = [];
@@ -43,5 +47,6 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
       applied.push(migration.version);
     });
   }
+  if (!migrations) await importReferencePlaces(db);
   return applied;
 }

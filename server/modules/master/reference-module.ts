@@ -11,6 +11,7 @@ import {
 import { authenticate } from '../../auth/authenticate.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import { itemResponse } from '../../http/list-query.ts';
+import { registerPlaceRoutes } from './places-routes.ts';
 import { referenceData } from './reference-data.ts';
 
 /** Reference lists change with a release, not during the day: let the browser keep them an hour. */
@@ -18,6 +19,7 @@ const CACHEABLE = 'private, max-age=3600';
 
 export const referenceModule: ServiceModule = async (app, deps) => {
   app.addHook('preHandler', authenticate(deps));
+  registerPlaceRoutes(app, deps);
 
   app.get(
     '/country',
