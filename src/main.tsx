@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { getAppSystem } from './app/chakra-system';
+import { applyLanguage } from './lib/i18n/i18n';
 import { registerServiceWorker } from './lib/service-worker';
 import { installStaleChunkReload } from './lib/stale-chunk-reload';
 import { applyInitialColorMode } from './lib/ui/color-mode';
@@ -24,6 +25,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * React renders in slices of a few milliseconds. The page shows the same, a few milliseconds later.
  */
 async function start(root: HTMLElement) {
+  // The user's or the browser's language before the first paint (Spanish is a small lazy chunk).
+  await applyLanguage();
   await nextTask();
   getAppSystem();
   await nextTask();

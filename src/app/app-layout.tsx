@@ -2,6 +2,9 @@ import { Box, Flex, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { signedInRedirect } from '../features/session/redirect-target';
+import { applyLanguage } from '../lib/i18n/i18n';
+import { LanguageSelect } from '../lib/i18n/language-select';
+import { useT } from '../lib/i18n/use-t';
 import { onSessionExpired } from '../lib/session/session-expired-notice';
 import { useSession } from '../lib/session/use-session';
 import { Logo } from '../lib/ui/logo';
@@ -48,6 +51,7 @@ function DeferredLoadingOverlay({ loading }: { loading: boolean }) {
  * screen on wide windows, the logo above it on narrow ones.
  */
 function PublicFrame({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <Flex minHeight="100dvh">
       <Flex
@@ -65,20 +69,25 @@ function PublicFrame({ children }: { children: ReactNode }) {
         <Logo inverted size="lg" />
         <Box>
           <chakra.p fontSize="3xl" fontWeight="semibold" lineHeight="short" letterSpacing="-0.02em">
-            Every shipment, quote and customer on one desk.
+            {t('brand.tagline')}
           </chakra.p>
           <chakra.p marginTop={4} color="brand.100">
-            Freight Desk keeps your forwarding team in step: offices, warehouses and the road.
+            {t('brand.body')}
           </chakra.p>
         </Box>
         <chakra.p textStyle="sm" color="brand.200">
-          Your company’s data is yours alone: every company is kept apart by the database itself.
+          {t('brand.isolation')}
         </chakra.p>
       </Flex>
       <Box as="main" flex="1" paddingX={{ base: 4, md: 8 }} paddingY={{ base: 6, md: 8 }}>
-        <Box display={{ base: 'block', lg: 'none' }} marginBottom={6}>
-          <Logo />
-        </Box>
+        <Flex justifyContent="space-between" alignItems="center" marginBottom={{ base: 6, lg: 0 }}>
+          <Box display={{ base: 'block', lg: 'none' }}>
+            <Logo />
+          </Box>
+          <Box marginStart="auto">
+            <LanguageSelect />
+          </Box>
+        </Flex>
         {children}
       </Box>
     </Flex>
@@ -90,8 +99,12 @@ function PublicFrame({ children }: { children: ReactNode }) {
  * loading overlay, the toasts, and the redirects of a signed-in visitor (SPEC.md section 2).
  */
 export function AppLayout() {
-  const { isLoggedIn, authStatusLoading } = useSession();
+  const { isLoggedIn, authStatusLoading, company } = useSession();
   const location = useLocation();
+
+  // The company's language is the default of its users; a user's own choice (kept by applyLanguage) wins.
+  const companyLanguage = company?.prefered_language;
+  useEffect(() => void applyLanguage({ companyDefault: companyLanguage }), [companyLanguage]);
 
   // SPEC.md section 8: "Your session has expired, please login again." once per page session. Here, not
   // in the signed-in frame, because the logout that follows unmounts that frame.

@@ -1,6 +1,9 @@
+import { t } from '../lib/i18n/i18n';
+import { en } from '../lib/i18n/locales/en';
 import { ERROR_MESSAGES } from '../shared/api-envelope';
 
-export const UNVERIFIED_EMAIL_BANNER = 'Please verify your email to activate your account.';
+/** The English texts (SPEC.md's words); the banners show them in the user's language. */
+export const UNVERIFIED_EMAIL_BANNER = en['banner.unverifiedEmail'];
 export const SUBSCRIPTION_EXPIRED_MESSAGE = ERROR_MESSAGES.SUBSCRIPTION_EXPIRED;
 
 export interface BannerInput {
@@ -20,7 +23,7 @@ export interface Banner {
 export function activeBanners({ user, isExpired }: BannerInput): Banner[] {
   if (!user) return [];
   const banners: Banner[] = [];
-  if (user.emailVerified !== true) banners.push({ id: 'unverified-email', message: UNVERIFIED_EMAIL_BANNER });
-  if (isExpired) banners.push({ id: 'subscription-expired', message: SUBSCRIPTION_EXPIRED_MESSAGE });
+  if (user.emailVerified !== true) banners.push({ id: 'unverified-email', message: t('banner.unverifiedEmail') });
+  if (isExpired) banners.push({ id: 'subscription-expired', message: t('banner.subscriptionExpired') });
   return banners;
 }

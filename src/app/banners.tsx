@@ -1,10 +1,12 @@
 import { Box, Stack } from '@chakra-ui/react';
+import { useT } from '../lib/i18n/use-t';
 import { useSession } from '../lib/session/use-session';
 import { activeBanners } from './banner-messages';
 
 /** The signed-in banners of SPEC.md section 2 (unverified e-mail, expired subscription). */
 export function Banners() {
   const { user, isExpired } = useSession();
+  useT(); // re-render in the new language
   const banners = activeBanners({ user, isExpired });
   if (banners.length === 0) return null;
   return (

@@ -13,11 +13,12 @@ import { signInWithCookies } from './session-helpers';
  * there yet: react-dom with React ~68 kB, Chakra with emotion and its prop filters ~40 kB and React
  * Router's data router ~30 kB make ~138 of today's ~147. Replacing the data router by the declarative one
  * was measured at ~17 kB less (entry 145 → 128 kB), still above 120, and it would take `useMatches`
- * (route handles), `useNavigation` (the progress bar) and route error boundaries with it. So this stays the
- * regression guard at the foundation issue's 150 kB while `npm run bench` reports the 120 kB target as
- * missed.
+ * (route handles), `useNavigation` (the progress bar) and route error boundaries with it. The second
+ * language (issue 11) added i18next's core, 13.9 kB gzip on its own, and the English strings: measured
+ * 147 → 166 kB. So this is the regression guard at 170 kB while `npm run bench` reports the 120 kB target
+ * as missed.
  */
-const LOGIN_BUDGET_BYTES = 150_000;
+const LOGIN_BUDGET_BYTES = 170_000;
 /** The first page load of a signed-in user: /dashboard (issue 9: ≤ 230 kB). */
 const DASHBOARD_BUDGET_BYTES = 230_000;
 

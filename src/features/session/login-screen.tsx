@@ -1,10 +1,11 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useT } from '../../lib/i18n/use-t';
 import { completeSignIn } from '../../lib/session/session-store';
 import type { LoginAnswer } from './api/sign-in';
 import { AuthCard } from './auth-card';
-import { signInErrorMessage } from './sign-in-errors';
+import { MISSING_FIELDS, signInErrorMessage } from './sign-in-errors';
 import { FormMessage, TextField } from './text-field';
 
 // Everything the e-mail + password form does not need to render is a separate chunk, the sign-in calls
@@ -24,18 +25,20 @@ type Step = { kind: 'password' } | { kind: 'twoFactor'; challengeId: string } | 
 export function LoginScreen() {
   const location = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [error, setError] = useState<string>();
+  // The failure, not its sentence: the sentence is written at render time, in the current language.
+  const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState('');
+  const t = useT();
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
-    setError(undefined);
+    setFailure(undefined);
     try {
       await action();
     } catch (caught) {
       if (caught instanceof Error && caught.message === GOOGLE_CANCELLED) return;
-      setError(signInErrorMessage(caught));
+      setFailure(caught);
     } finally {
       setBusy(false);
     }
@@ -47,7 +50,7 @@ export function LoginScreen() {
     const emailId = String(form.get('emailId') ?? '').trim();
     const password = String(form.get('password') ?? '');
     setEmail(emailId);
-    if (!emailId || !password) return setError('Enter your e-mail address and your password.');
+    if (!emailId || !password) return setFailure({ code: MISSING_FIELDS });
     void run(async () => {
       const { login } = await loadSignInApi();
       await proceed(await login(emailId, password));
@@ -70,40 +73,44 @@ export function LoginScreen() {
   };
 
   const back = () => {
-    setError(undefined);
+    setFailure(undefined);
     setStep({ kind: 'password' });
   };
 
   return (
     <AuthCard>
       <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-        {step.kind === 'forgot' ? 'Reset your password' : 'Sign in'}
+        {step.kind === 'forgot' ? t('login.resetTitle') : t('login.title')}
       </Heading>
       <Text color="fg.muted" marginTop={1} marginBottom={8}>
-        {step.kind === 'forgot'
-          ? 'We will mail you a link to choose a new password.'
-          : 'Welcome back. Sign in to your company’s desk.'}
+        {step.kind === 'forgot' ? t('login.resetSubtitle') : t('login.subtitle')}
       </Text>
       {step.kind === 'password' ? (
         <Stack gap={4}>
-          <form aria-label="Sign in" noValidate onSubmit={onSubmit}>
+          <form aria-label={t('login.title')} noValidate onSubmit={onSubmit}>
             <Stack gap={4}>
-              <TextField label="E-mail" name="emailId" type="email" autoComplete="username" defaultValue={email} />
-              <TextField label="Password" name="password" type="password" autoComplete="current-password" />
-              {error ? (
-                <FormMessage tone="error">{error}</FormMessage>
+              <TextField
+                label={t('common.email')}
+                name="emailId"
+                type="email"
+                autoComplete="username"
+                defaultValue={email}
+              />
+              <TextField label={t('common.password')} name="password" type="password" autoComplete="current-password" />
+              {failure !== undefined ? (
+                <FormMessage tone="error">{signInErrorMessage(failure)}</FormMessage>
               ) : (
                 (location.state as { notice?: string } | null)?.notice === 'password-set' && (
-                  <FormMessage tone="info">Your password is set. Sign in with it.</FormMessage>
+                  <FormMessage tone="info">{t('login.passwordSet')}</FormMessage>
                 )
               )}
               <Button type="submit" colorPalette="brand" size="lg" disabled={busy}>
-                Sign in
+                {t('login.submit')}
               </Button>
             </Stack>
           </form>
           <Button variant="outline" size="lg" onClick={() => void onGoogle()} disabled={busy}>
-            Continue with Google
+            {t('login.google')}
           </Button>
           <Button
             variant="plain"
@@ -112,11 +119,11 @@ export function LoginScreen() {
             color="brand.fg"
             onClick={() => setStep({ kind: 'forgot' })}
           >
-            Forgot password?
+            {t('login.forgot')}
           </Button>
         </Stack>
       ) : (
-        <Suspense fallback={<FormMessage tone="info">Loading…</FormMessage>}>
+        <Suspense fallback={<FormMessage tone="info">{t('common.loading')}</FormMessage>}>
           {step.kind === 'twoFactor' ? (
             <TwoFactorStep challengeId={step.challengeId} onBack={back} />
           ) : (

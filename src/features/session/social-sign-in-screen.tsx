@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useT } from '../../lib/i18n/use-t';
 import { completeSignIn } from '../../lib/session/session-store';
 import { exchangeSocialCode } from './api/sign-in';
 import { FormMessage } from './text-field';
@@ -16,6 +17,7 @@ export function SocialSignInScreen() {
   const navigate = useNavigate();
   const code = params.get('code') ?? '';
   const [challengeId, setChallengeId] = useState<string>();
+  const t = useT();
   // The code is single-use: StrictMode's second effect run must not spend it again.
   const started = useRef(false);
 
@@ -35,9 +37,9 @@ export function SocialSignInScreen() {
     })();
   }, [code, navigate]);
 
-  if (!challengeId) return <FormMessage tone="info">Signing you in…</FormMessage>;
+  if (!challengeId) return <FormMessage tone="info">{t('social.signingIn')}</FormMessage>;
   return (
-    <Suspense fallback={<FormMessage tone="info">Loading…</FormMessage>}>
+    <Suspense fallback={<FormMessage tone="info">{t('common.loading')}</FormMessage>}>
       <TwoFactorStep
         challengeId={challengeId}
         onBack={() => void navigate('/login', { replace: true })}

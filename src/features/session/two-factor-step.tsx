@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { useT } from '../../lib/i18n/use-t';
 import { completeSignIn } from '../../lib/session/session-store';
 import { verifyCode } from './api/sign-in';
 import { signInErrorMessage } from './sign-in-errors';
@@ -24,10 +25,11 @@ export default function TwoFactorStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!TWO_FACTOR_CODE_PATTERN.test(code)) return setError('Enter the 6-digit code from the e-mail.');
+    if (!TWO_FACTOR_CODE_PATTERN.test(code)) return setError(t('twoFactor.invalidCode'));
     setBusy(true);
     setError(undefined);
     try {
@@ -41,11 +43,11 @@ export default function TwoFactorStep({
   };
 
   return (
-    <form aria-label="Two-factor code" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form aria-label={t('twoFactor.form')} noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack gap={4}>
-        <Text>We sent a 6-digit code to your e-mail address. Enter it to finish signing in.</Text>
+        <Text>{t('twoFactor.intro')}</Text>
         <TextField
-          label="Verification code"
+          label={t('twoFactor.code')}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -57,10 +59,10 @@ export default function TwoFactorStep({
         />
         {error && <FormMessage tone="error">{error}</FormMessage>}
         <Button type="submit" colorPalette="blue" disabled={busy}>
-          Verify
+          {t('twoFactor.submit')}
         </Button>
         <Button variant="plain" size="sm" onClick={onBack}>
-          Back to sign in
+          {t('common.backToSignIn')}
         </Button>
       </Stack>
     </form>

@@ -1,0 +1,92 @@
+/**
+ * The app's strings in two languages (issue 11), on i18next. English is bundled with the entry (it is the
+ * fallback and the sign-in page's first paint); Spanish is a lazy chunk loaded on first use, precached by
+ * the service worker like every chunk, so a switch works offline too. Keys are flat (`login.title`) and
+ * typed: `es.ts` must translate every key of `en.ts` or the build fails.
+ *
+ * Components read strings through `useT()`; code outside React through `t()`.
+ */
+import i18next from 'i18next';
+import { en, type MessageKey, type PluralKey } from './locales/en';
+import { resolveLanguage, toLanguage, type Language } from './languages';
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: { en: { translation: en } },
+  keySeparator: false,
+  nsSeparator: false,
+  // React escapes what it renders; escaping here too would show &amp; in the page.
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  showSupportNotice: false,
+} as Parameters<typeof i18n.init>[0]);
+
+const USER_CHOICE_KEY = 'fd.language';
+const listeners = new Set<() => void>();
+let current: Language = 'en';
+
+async function ensureResources(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (language === 'es') i18n.addResourceBundle('es', 'translation', (await import('./locales/es')).es);
+}
+
+/** Switches every string of the app; `<html lang>` follows, so screen readers and hyphenation do too. */
+export async function setLanguage(language: Language): Promise<void> {
+  await ensureResources(language);
+  await i18n.changeLanguage(language);
+  current = language;
+  document.documentElement.lang = language;
+  for (const listener of listeners) listener();
+}
+
+export function getLanguage(): Language {
+  return current;
+}
+
+export function subscribeLanguage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The string of `key` in the current language, with `{{name}}` placeholders filled from `values`. */
+export function t(key: MessageKey | PluralKey, values?: Record<string, string | number>): string {
+  // Keys are checked by MessageKey above; i18next's own key typing is not configured, so go through `string`.
+  const translate = i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
+  return translate(key, values);
+}
+
+function storedChoice(): string | null {
+  try {
+    return localStorage.getItem(USER_CHOICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The user's own choice, kept on this device (and by the app settings where the server keeps it). */
+export function chooseLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(USER_CHOICE_KEY, language);
+  } catch {
+    // Storage refused (private mode): the choice still holds for this visit.
+  }
+  return setLanguage(language);
+}
+
+/**
+ * Applies the language of this visit: the user's choice, else the company's default (once signed in),
+ * else the browser's. Cheap when nothing changes.
+ */
+export function applyLanguage(sources: { userChoice?: string | null; companyDefault?: string | null } = {}) {
+  const language = resolveLanguage({
+    userChoice: sources.userChoice ?? storedChoice(),
+    companyDefault: sources.companyDefault,
+    browser: typeof navigator === 'undefined' ? [] : navigator.languages,
+  });
+  if (language !== current || document.documentElement.lang !== language) return setLanguage(language);
+  return Promise.resolve();
+}
+
+export { toLanguage };

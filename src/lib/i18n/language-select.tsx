@@ -1,0 +1,26 @@
+import { NativeSelect } from '@chakra-ui/react';
+import { chooseLanguage } from './i18n';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
+import { useLanguage, useT } from './use-t';
+
+/** The language of the app for this user on this device; the choice wins over the company's default. */
+export function LanguageSelect() {
+  const t = useT();
+  const language = useLanguage();
+  return (
+    <NativeSelect.Root size="sm" width="auto">
+      <NativeSelect.Field
+        aria-label={t('common.language')}
+        value={language}
+        onChange={(event) => void chooseLanguage(event.currentTarget.value as Language)}
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
