@@ -57,6 +57,21 @@ export function t(key: MessageKey | PluralKey, values?: Record<string, string | 
   return translate(key, values);
 }
 
+/**
+ * A feature's own strings (`defineStrings`): registered in both languages when the feature's chunk loads,
+ * under their own namespace, so a screen's strings travel with its lazy chunk instead of the sign-in page.
+ */
+export function registerStrings(namespace: string, english: Record<string, string>, spanish: Record<string, string>) {
+  i18n.addResourceBundle('en', namespace, english, true, true);
+  i18n.addResourceBundle('es', namespace, spanish, true, true);
+}
+
+/** `t` inside a namespace registered by `registerStrings`. */
+export function translateIn(namespace: string, key: string, values?: Record<string, string | number>): string {
+  const translate = i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
+  return translate(key, { ...values, ns: namespace });
+}
+
 function storedChoice(): string | null {
   try {
     return localStorage.getItem(USER_CHOICE_KEY);
