@@ -1,13 +1,258 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, Link, List, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/i18n/format';
+import { userCan } from '../../lib/resource-kit/permission-check';
+import { useSession } from '../../lib/session/use-session';
+import type { PermissionModule } from '../../shared/permissions';
+import { daysLeft, setupSteps } from './account-setup';
+import { dashboardQueries } from './dashboard-api';
+import { useDashboardT } from './strings';
+import { QueryWidget, WidgetFrame } from './widget';
 
-/** Placeholder: the dashboard arrives with its issue; nothing here pretends to work yet. */
+/**
+ * /dashboard: what a forwarder's staff opens every morning. Seven widgets, each on its own call with its
+ * own loading, empty and error state; the page never waits for the slowest one.
+ */
 export function DashboardScreen() {
+  const t = useDashboardT();
+  const { user, company } = useSession();
+  const allowed = (module: PermissionModule) => userCan(user, module, 'read');
   return (
-    <section>
+    <Box as="section">
       <Heading as="h1" size="2xl">
-        Dashboard
+        {t('title')}
       </Heading>
-      <Text marginTop={2}>This screen arrives with its issue.</Text>
-    </section>
+      <Text color="fg.muted" marginTop={1} marginBottom={5}>
+        {t('subtitle', { name: user?.firstName || user?.name || user?.emailId || '' })}
+      </Text>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={4}>
+        <PlanWidget />
+        {company && !company.account_setup && <SetupWidget />}
+        <NotificationsWidget />
+        {allowed('audit') && <ActivityWidget />}
+        <CountsWidget />
+        <LinksWidget />
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+function PlanWidget() {
+  const t = useDashboardT();
+  const { company, isExpired } = useSession();
+  const plan = company?.subscripedPlan;
+  const left = plan ? daysLeft(plan.expiryDate) : 0;
+  return (
+    <WidgetFrame id="plan" title={t('plan.title')}>
+      {plan && (
+        <Stack gap={1}>
+          <Flex gap={2} alignItems="center">
+            <Text fontWeight="semibold" textStyle="lg">
+              {plan.name}
+            </Text>
+            <Badge colorPalette={isExpired ? 'red' : left <= 14 ? 'orange' : 'green'}>
+              {isExpired ? t('plan.expired', { date: formatDate(plan.expiryDate) }) : left}
+            </Badge>
+          </Flex>
+          {isExpired ? (
+            <Text color="fg.muted">{t('plan.contact')}</Text>
+          ) : (
+            <Text data-days-left={left}>{t('plan.daysLeft', { count: left, date: formatDate(plan.expiryDate) })}</Text>
+          )}
+        </Stack>
+      )}
+    </WidgetFrame>
+  );
+}
+
+function SetupWidget() {
+  const t = useDashboardT();
+  const { company, user } = useSession();
+  const users = useQuery({ ...dashboardQueries.users(), enabled: userCan(user, 'users', 'read') });
+  const contacts = useQuery({ ...dashboardQueries.contacts(), enabled: userCan(user, 'contacts', 'read') });
+  if (!company) return null;
+  const steps = setupSteps({ company, users: users.data?.meta.total, contacts: contacts.data });
+  const done = steps.filter((step) => step.done).length;
+  return (
+    <WidgetFrame
+      id="setup"
+      title={t('setup.title')}
+      footer={
+        <Link asChild color="brand.fg" textStyle="sm">
+          <RouterLink to="/settings/company">{t('setup.finish')}</RouterLink>
+        </Link>
+      }
+    >
+      <Stack gap={3}>
+        <Progress.Root
+          value={(done / steps.length) * 100}
+          size="sm"
+          aria-label={t('setup.progress', { done, total: steps.length })}
+        >
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+        <Text textStyle="sm" color="fg.muted">
+          {t('setup.progress', { done, total: steps.length })}
+        </Text>
+        <List.Root gap={1} variant="plain">
+          {steps.map((step) => (
+            <List.Item key={step.id} data-step={step.id} data-done={step.done}>
+              <Text as="span" aria-hidden marginEnd={2} color={step.done ? 'green.fg' : 'fg.subtle'}>
+                {step.done ? '✓' : '○'}
+              </Text>
+              {step.done ? (
+                <Text as="span" color="fg.muted" textDecoration="line-through">
+                  {t(`setup.${step.id}`)}
+                </Text>
+              ) : (
+                <Link asChild color="brand.fg">
+                  <RouterLink to={step.to}>{t(`setup.${step.id}`)}</RouterLink>
+                </Link>
+              )}
+            </List.Item>
+          ))}
+        </List.Root>
+      </Stack>
+    </WidgetFrame>
+  );
+}
+
+function NotificationsWidget() {
+  const t = useDashboardT();
+  const query = useQuery(dashboardQueries.notifications());
+  return (
+    <WidgetFrame id="notifications" title={t('notifications.title')}>
+      <QueryWidget query={query} isEmpty={(d) => d.items.length === 0} empty={t('notifications.none')}>
+        {(d) => (
+          <Stack gap={2}>
+            <List.Root gap={2} variant="plain">
+              {d.items.map((item) => (
+                <List.Item key={item._id} flexDirection="column" alignItems="flex-start">
+                  <Text fontWeight="medium" lineClamp={1}>
+                    {item.title}
+                  </Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    {formatDateTime(item.createdAt)}
+                  </Text>
+                </List.Item>
+              ))}
+            </List.Root>
+            <Text textStyle="sm" color="fg.muted" data-unread={d.meta.unread}>
+              {t('notifications.more', { count: d.meta.unread })}
+            </Text>
+          </Stack>
+        )}
+      </QueryWidget>
+    </WidgetFrame>
+  );
+}
+
+function ActivityWidget() {
+  const t = useDashboardT();
+  const { user } = useSession();
+  const query = useQuery(dashboardQueries.activity());
+  const users = useQuery({ ...dashboardQueries.users(), enabled: userCan(user, 'users', 'read') });
+  const names = new Map(users.data?.items.map((u) => [u._id, u.name || u.emailId]));
+  return (
+    <WidgetFrame id="activity" title={t('activity.title')}>
+      <QueryWidget query={query} isEmpty={(d) => d.items.length === 0} empty={t('activity.none')}>
+        {(d) => (
+          <List.Root gap={2} variant="plain">
+            {d.items.map((entry) => (
+              <List.Item key={entry._id} flexDirection="column" alignItems="flex-start">
+                <Text textStyle="sm">
+                  <Text as="span" fontWeight="medium">
+                    {(entry.actorUserId && names.get(entry.actorUserId)) || t('activity.someone')}
+                  </Text>{' '}
+                  · <code>{entry.action}</code>
+                </Text>
+                <Text textStyle="xs" color="fg.muted">
+                  {formatDateTime(entry.createdAt)}
+                </Text>
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+      </QueryWidget>
+    </WidgetFrame>
+  );
+}
+
+function CountsWidget() {
+  const t = useDashboardT();
+  const { user } = useSession();
+  const contacts = useQuery({ ...dashboardQueries.contacts(), enabled: userCan(user, 'contacts', 'read') });
+  const users = useQuery({ ...dashboardQueries.users(), enabled: userCan(user, 'users', 'read') });
+  const reports = useQuery({ ...dashboardQueries.reports(), enabled: userCan(user, 'reports', 'read') });
+  return (
+    <WidgetFrame id="counts" title={t('counts.title')}>
+      <SimpleGrid columns={3} gap={3}>
+        {userCan(user, 'contacts', 'read') && (
+          <Count label={t('counts.contacts')} id="contacts" to="/contacts">
+            <QueryWidget query={contacts}>{(n) => <Figure value={n} />}</QueryWidget>
+          </Count>
+        )}
+        {userCan(user, 'users', 'read') && (
+          <Count label={t('counts.users')} id="users" to="/settings/users">
+            <QueryWidget query={users}>{(d) => <Figure value={d.meta.total} />}</QueryWidget>
+          </Count>
+        )}
+        {userCan(user, 'reports', 'read') && (
+          <Count label={t('counts.reports')} id="reports" to="/reports">
+            <QueryWidget query={reports}>{(n) => <Figure value={n} />}</QueryWidget>
+          </Count>
+        )}
+      </SimpleGrid>
+    </WidgetFrame>
+  );
+}
+
+function Count({ label, id, to, children }: { label: string; id: string; to: string; children: ReactNode }) {
+  return (
+    <Stack gap={1} data-count={id}>
+      <Link asChild color="brand.fg" textStyle="sm">
+        <RouterLink to={to}>{label}</RouterLink>
+      </Link>
+      {children}
+    </Stack>
+  );
+}
+
+function Figure({ value }: { value: number }) {
+  return (
+    <Text textStyle="2xl" fontWeight="semibold" data-value={value}>
+      {formatNumber(value)}
+    </Text>
+  );
+}
+
+function LinksWidget() {
+  const t = useDashboardT();
+  const { user } = useSession();
+  const links: { to: string; label: string; module?: PermissionModule }[] = [
+    { to: '/contacts', label: t('links.contacts'), module: 'contacts' },
+    { to: '/reports', label: t('links.reports'), module: 'reports' },
+    { to: '/settings/users', label: t('links.users'), module: 'users' },
+    { to: '/settings/company', label: t('links.company'), module: 'company' },
+    { to: '/settings/profile', label: t('links.profile') },
+  ];
+  return (
+    <WidgetFrame id="links" title={t('links.title')}>
+      <List.Root gap={2} variant="plain">
+        {links
+          .filter((link) => !link.module || userCan(user, link.module, 'read'))
+          .map((link) => (
+            <List.Item key={link.to}>
+              <Link asChild color="brand.fg">
+                <RouterLink to={link.to}>{link.label}</RouterLink>
+              </Link>
+            </List.Item>
+          ))}
+      </List.Root>
+    </WidgetFrame>
   );
 }

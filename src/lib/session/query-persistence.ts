@@ -9,7 +9,7 @@ import { queryClient } from '../query-client';
 
 export const QUERY_CACHE_STORAGE_KEY = 'freight-desk:query-cache';
 /** Query key roots that are persisted; everything else stays in memory. */
-export const PERSISTED_QUERY_ROOTS: readonly string[] = ['session', 'reference'];
+export const PERSISTED_QUERY_ROOTS: readonly string[] = ['session', 'reference', 'dashboard'];
 
 /** Bumps with every build (VITE_BUILD_ID, else this chunk's hashed URL). */
 const BUILD_ID = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? new URL(import.meta.url).pathname;

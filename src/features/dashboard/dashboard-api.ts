@@ -1,0 +1,49 @@
+/**
+ * The dashboard's calls. Each widget has its own query, so one failing call never blanks another; every
+ * query sits under the persisted `dashboard` root, so after one online visit the page opens offline with
+ * its last figures and an "as of" time.
+ */
+import { z } from 'zod';
+import { apiList } from '../../lib/api/api-client';
+import { auditEntrySchema } from '../../shared/contracts/log';
+import { notificationItemSchema, notificationListMetaSchema } from '../../shared/contracts/notifications';
+import { userSchema } from '../../shared/contracts/users';
+
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
+/** A list's total without its rows: the counts widget asks every list for one item. */
+const anyItem = z.object({ _id: z.string() });
+
+export const dashboardQueries = {
+  notifications: () => ({
+    queryKey: [...DASHBOARD_KEY, 'notifications'] as const,
+    queryFn: () =>
+      apiList('iamserver', '/notifications?status=new&limit=5', notificationItemSchema, {
+        meta: notificationListMetaSchema,
+      }),
+  }),
+  activity: () => ({
+    queryKey: [...DASHBOARD_KEY, 'activity'] as const,
+    queryFn: () => apiList('logserver', '/audit?limit=8&sort=-createdAt', auditEntrySchema),
+  }),
+  /** The company's users, for the count and to name who did what in the activity widget. */
+  users: () => ({
+    queryKey: [...DASHBOARD_KEY, 'users'] as const,
+    queryFn: () => apiList('iamserver', '/users?limit=100&sort=name', userSchema),
+  }),
+  contacts: () => ({
+    queryKey: [...DASHBOARD_KEY, 'contacts'] as const,
+    queryFn: async () =>
+      (
+        await apiList('contactserver', '/contacts/paginate', anyItem, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ page: 1, limit: 1 }),
+        })
+      ).meta.total,
+  }),
+  reports: () => ({
+    queryKey: [...DASHBOARD_KEY, 'reports'] as const,
+    queryFn: async () => (await apiList('reportserver', '/reportSketch?limit=1', anyItem)).meta.total,
+  }),
+};

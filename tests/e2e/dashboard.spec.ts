@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { IAM } from './session-helpers';
+
+/**
+ * The dashboard of issue 13: every widget shows the company's real data (plan and days left, the setup
+ * checklist while `account_setup` is off, unread notifications, recent activity, counts, quick links);
+ * then, after that one online visit, the page opens offline with the same figures and an "as of" time.
+ * Signs in as Harbor Logistics' admin, whose data no other spec changes.
+ */
+const HARBOR_ADMIN = { email: 'admin@harbor.test', password: 'Freight!2026' };
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(HARBOR_ADMIN.email);
+  await page.getByLabel('Password').fill(HARBOR_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+async function authHeadersOf(context: BrowserContext): Promise<Record<string, string>> {
+  const cookies = await context.cookies('http://localhost:8080');
+  const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
+  return { Authorization: `Bearer ${value('__cez_at')}`, 'X-Refresh-Token': `Bearer ${value('__cez_rt')}` };
+}
+
+const widget = (page: Page, id: string) => page.locator(`[data-widget="${id}"]`);
+
+test('each widget shows the company’s data, and the page opens offline with an "as of" time', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const headers = await authHeadersOf(context);
+
+  const me = (await (await request.get(`${IAM}/users?search=admin%40harbor.test`, { headers })).json()) as {
+    data: { _id: string; companyId: string }[];
+  };
+  const { _id: userId, companyId } = me.data[0]!;
+  const users = (await (await request.get(`${IAM}/users?limit=1`, { headers })).json()) as { meta: { total: number } };
+
+  // One unread notification, and one audited change: the setup checklist switched back on.
+  const title = `Vessel MSC Aurora berthed ${Date.now()}`;
+  expect(
+    (await request.post(`${IAM}/notifications`, { headers, data: { title, body: 'Berth 7', userIds: [userId] } })).ok(),
+  ).toBe(true);
+  const company = (await (await request.get(`${IAM}/companies/${companyId}`, { headers })).json()) as {
+    data: { version: number };
+  };
+  const patched = await request.patch(`${IAM}/companies/${companyId}`, {
+    headers,
+    data: { version: company.data.version, account_setup: false },
+  });
+  expect(patched.ok()).toBe(true);
+
+  try {
+    await page.reload();
+    await expect(widget(page, 'plan')).toContainText(/\d+ days left, until/);
+    await expect(widget(page, 'setup')).toContainText('of 4 done');
+    await expect(widget(page, 'setup').locator('[data-step="team"]')).toBeVisible();
+    await expect(widget(page, 'notifications')).toContainText(title);
+    await expect(widget(page, 'activity')).toContainText('company.update');
+    await expect(widget(page, 'counts').locator('[data-count="users"] [data-value]')).toHaveAttribute(
+      'data-value',
+      String(users.meta.total),
+    );
+    await expect(widget(page, 'links').getByRole('link', { name: 'Company settings' })).toBeVisible();
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    // The same figures with no connection, from the persisted cache, each marked with its time.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(widget(page, 'notifications')).toContainText(title);
+    await expect(widget(page, 'notifications').locator('[data-as-of]')).toContainText('As of');
+    await expect(widget(page, 'counts').locator('[data-count="users"] [data-value]')).toHaveAttribute(
+      'data-value',
+      String(users.meta.total),
+    );
+    await context.setOffline(false);
+  } finally {
+    await context.setOffline(false);
+    const now = (await (await request.get(`${IAM}/companies/${companyId}`, { headers })).json()) as {
+      data: { version: number };
+    };
+    await request.patch(`${IAM}/companies/${companyId}`, {
+      headers,
+      data: { version: now.data.version, account_setup: true },
+    });
+  }
+
+  // Done: the checklist is gone.
+  await page.reload();
+  await expect(widget(page, 'plan')).toBeVisible();
+  await expect(widget(page, 'setup')).toHaveCount(0);
+});
+
+test('a failing widget shows its own error and the rest of the page carries on', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await context.route(
+    (url) => url.pathname.endsWith('/logserver/api/v1/audit'),
+    (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"boom"}' }),
+  );
+  await page.reload();
+  await expect(widget(page, 'activity').getByRole('alert')).toContainText('could not be loaded');
+  await expect(widget(page, 'activity').getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(widget(page, 'plan')).toContainText('days left');
+  await expect(widget(page, 'links').getByRole('link', { name: 'Your profile' })).toBeVisible();
+});
