@@ -5,11 +5,17 @@
  */
 import { z } from 'zod';
 import { apiList } from '../../lib/api/api-client';
+import { ApiError } from '../../lib/api/api-error';
 import { auditEntrySchema } from '../../shared/contracts/log';
 import { notificationItemSchema, notificationListMetaSchema } from '../../shared/contracts/notifications';
 import { userSchema } from '../../shared/contracts/users';
 
 export const DASHBOARD_KEY = ['dashboard'] as const;
+
+/** A widget tries once more on a server error or a lost answer, and not on a refusal: its error shows in ~1 s. */
+function retryOnce(failures: number, error: Error): boolean {
+  return failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
 
 /** A list's total without its rows: the counts widget asks every list for one item. */
 const anyItem = z.object({ _id: z.string() });
@@ -17,6 +23,7 @@ const anyItem = z.object({ _id: z.string() });
 export const dashboardQueries = {
   notifications: () => ({
     queryKey: [...DASHBOARD_KEY, 'notifications'] as const,
+    retry: retryOnce,
     queryFn: () =>
       apiList('iamserver', '/notifications?status=new&limit=5', notificationItemSchema, {
         meta: notificationListMetaSchema,
@@ -24,15 +31,18 @@ export const dashboardQueries = {
   }),
   activity: () => ({
     queryKey: [...DASHBOARD_KEY, 'activity'] as const,
+    retry: retryOnce,
     queryFn: () => apiList('logserver', '/audit?limit=8&sort=-createdAt', auditEntrySchema),
   }),
   /** The company's users, for the count and to name who did what in the activity widget. */
   users: () => ({
     queryKey: [...DASHBOARD_KEY, 'users'] as const,
+    retry: retryOnce,
     queryFn: () => apiList('iamserver', '/users?limit=100&sort=name', userSchema),
   }),
   contacts: () => ({
     queryKey: [...DASHBOARD_KEY, 'contacts'] as const,
+    retry: retryOnce,
     queryFn: async () =>
       (
         await apiList('contactserver', '/contacts/paginate', anyItem, {
@@ -44,6 +54,7 @@ export const dashboardQueries = {
   }),
   reports: () => ({
     queryKey: [...DASHBOARD_KEY, 'reports'] as const,
+    retry: retryOnce,
     queryFn: async () => (await apiList('reportserver', '/reportSketch?limit=1', anyItem)).meta.total,
   }),
 };
