@@ -56,7 +56,7 @@ function WidgetError({ onRetry }: { onRetry?: () => void }) {
   const t = useDashboardT();
   return (
     <Stack gap={2} role="alert" alignItems="flex-start">
-      <Text color={{ base: 'red.700', _dark: 'red.300' }}>{t('failed')}</Text>
+      <Text color="fg.error">{t('failed')}</Text>
       {onRetry && (
         <Button size="xs" variant="outline" onClick={onRetry}>
           {t('retry')}

@@ -1,4 +1,5 @@
 /** The address fields of the mail dialog: comma, semicolon or line separated, each checked. */
+import { mailT } from './strings';
 
 // The shape servers accept in practice (one @, a dotted domain, no spaces); the mail service checks again.
 const ADDRESS = /^[^\s@,;<>()[\]\\"]+@[^\s@,;<>()[\]\\"]+\.[^\s@,;<>()[\]\\".]{2,}$/;
@@ -35,8 +36,8 @@ export function parseAddressList(text: string): ParsedAddresses {
 /** The error of one field, or undefined. */
 export function addressFieldError(parsed: ParsedAddresses, required: boolean): string | undefined {
   if (parsed.invalid.length > 0) {
-    return `Not a valid e-mail address: ${parsed.invalid.join(', ')}`;
+    return mailT('address.invalid', { list: parsed.invalid.join(', ') });
   }
-  if (required && parsed.addresses.length === 0) return 'Enter at least one recipient.';
+  if (required && parsed.addresses.length === 0) return mailT('address.missing');
   return undefined;
 }

@@ -9,6 +9,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import { addressFieldError, parseAddressList } from './address-list';
 import { SENT_MAIL_KEY, sendMail, sentMailQueryOptions, type SentMailStatus } from './mail-api';
 import { RichTextEditor } from './rich-text-editor';
+import { mailT, useMailT } from './strings';
 
 type Tab = 'compose' | 'sent';
 type AddressField = 'to' | 'cc' | 'bcc';
@@ -36,6 +37,7 @@ function Label({ htmlFor, id, children }: { htmlFor?: string; id?: string; child
 }
 
 function Compose({ onSent }: { onSent: () => void }) {
+  const t = useMailT();
   const ids = { to: useId(), cc: useId(), bcc: useId(), subject: useId(), body: useId(), files: useId() };
   const [fields, setFields] = useState({ to: '', cc: '', bcc: '', subject: '' });
   const [html, setHtml] = useState('');
@@ -65,7 +67,7 @@ function Compose({ onSent }: { onSent: () => void }) {
       setAttachments((list) => [...list, entry]);
       uploadFile(file, { onProgress: (progress) => update({ progress }) }).then(
         (uploaded) => update({ fileId: uploaded._id, progress: 1 }),
-        (error: unknown) => update({ error: isApiError(error) ? error.message : 'The upload failed.' }),
+        (error: unknown) => update({ error: isApiError(error) ? error.message : mailT('uploadFailed') }),
       );
     }
     if (fileInput.current) fileInput.current.value = '';
@@ -80,7 +82,7 @@ function Compose({ onSent }: { onSent: () => void }) {
       to: checkAddresses('to'),
       cc: checkAddresses('cc'),
       bcc: checkAddresses('bcc'),
-      subject: fields.subject.trim() ? undefined : 'Enter a subject.',
+      subject: fields.subject.trim() ? undefined : mailT('subjectMissing'),
     };
     setErrors(found);
     if (Object.values(found).some(Boolean) || uploading) return;
@@ -97,14 +99,14 @@ function Compose({ onSent }: { onSent: () => void }) {
         },
         key,
       );
-      showToast({ status: 'success', title: 'Your message is on its way.' });
+      showToast({ status: 'success', title: mailT('onItsWay') });
       setFields({ to: '', cc: '', bcc: '', subject: '' });
       setHtml('');
       setAttachments([]);
       setKey(newIdempotencyKey());
       onSent();
     } catch (error) {
-      showToast({ status: 'error', title: isApiError(error) ? error.message : 'The message could not be sent.' });
+      showToast({ status: 'error', title: isApiError(error) ? error.message : mailT('sendFailed') });
     } finally {
       setSending(false);
     }
@@ -131,13 +133,13 @@ function Compose({ onSent }: { onSent: () => void }) {
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Compose">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('compose')}>
       <Stack gap={3}>
-        {addressInput('to', 'To')}
-        {addressInput('cc', 'Cc')}
-        {addressInput('bcc', 'Bcc')}
+        {addressInput('to', t('to'))}
+        {addressInput('cc', t('cc'))}
+        {addressInput('bcc', t('bcc'))}
         <div>
-          <Label htmlFor={ids.subject}>Subject</Label>
+          <Label htmlFor={ids.subject}>{t('subject')}</Label>
           <Input
             id={ids.subject}
             value={fields.subject}
@@ -152,11 +154,11 @@ function Compose({ onSent }: { onSent: () => void }) {
           )}
         </div>
         <div>
-          <Label id={`${ids.body}-label`}>Message</Label>
+          <Label id={`${ids.body}-label`}>{t('message')}</Label>
           <RichTextEditor id={ids.body} labelledBy={`${ids.body}-label`} onChange={setHtml} resetKey={key} />
         </div>
         <div>
-          <Label htmlFor={ids.files}>Attachments</Label>
+          <Label htmlFor={ids.files}>{t('attachments')}</Label>
           <chakra.input
             ref={fileInput}
             id={ids.files}
@@ -166,10 +168,10 @@ function Compose({ onSent }: { onSent: () => void }) {
             onChange={(event) => addFiles(event.target.files)}
           />
           <Text fontSize="xs" color="fg.muted">
-            Up to 10 MB per file.
+            {t('attachmentLimit')}
           </Text>
           {attachments.length > 0 && (
-            <Stack as="ul" aria-label="Attachments" gap={1} marginTop={2} listStyleType="none">
+            <Stack as="ul" aria-label={t('attachments')} gap={1} marginTop={2} listStyleType="none">
               {attachments.map((a) => (
                 <li key={a.key}>
                   <HStack justifyContent="space-between" fontSize="sm">
@@ -180,10 +182,10 @@ function Compose({ onSent }: { onSent: () => void }) {
                     <Button
                       size="xs"
                       variant="ghost"
-                      aria-label={`Remove ${a.name}`}
+                      aria-label={t('removeNamed', { name: a.name })}
                       onClick={() => setAttachments((list) => list.filter((x) => x.key !== a.key))}
                     >
-                      Remove
+                      {t('remove')}
                     </Button>
                   </HStack>
                   {!a.error && !a.fileId && (
@@ -192,7 +194,7 @@ function Compose({ onSent }: { onSent: () => void }) {
                       bg="blue.solid"
                       width={`${Math.round(a.progress * 100)}%`}
                       role="progressbar"
-                      aria-label={`Uploading ${a.name}`}
+                      aria-label={t('uploadingNamed', { name: a.name })}
                       aria-valuenow={Math.round(a.progress * 100)}
                     />
                   )}
@@ -207,7 +209,7 @@ function Compose({ onSent }: { onSent: () => void }) {
           )}
         </div>
         <Button type="submit" colorPalette="blue" loading={sending} disabled={uploading} alignSelf="flex-start">
-          Send
+          {t('send')}
         </Button>
       </Stack>
     </form>
@@ -215,12 +217,13 @@ function Compose({ onSent }: { onSent: () => void }) {
 }
 
 function SentList() {
+  const t = useMailT();
   const sent = useQuery(sentMailQueryOptions());
-  if (sent.isPending) return <Text color="fg.muted">Loading sent mail…</Text>;
-  if (sent.isError) return <Text color="fg.error">The sent mail could not be loaded.</Text>;
-  if (sent.data.items.length === 0) return <Text color="fg.muted">Nothing sent yet.</Text>;
+  if (sent.isPending) return <Text color="fg.muted">{t('sentLoading')}</Text>;
+  if (sent.isError) return <Text color="fg.error">{t('sentFailed')}</Text>;
+  if (sent.data.items.length === 0) return <Text color="fg.muted">{t('sentEmpty')}</Text>;
   return (
-    <Stack as="ul" aria-label="Sent mail" gap={2} listStyleType="none" maxHeight="60vh" overflowY="auto">
+    <Stack as="ul" aria-label={t('sentList')} gap={2} listStyleType="none" maxHeight="60vh" overflowY="auto">
       {sent.data.items.map((mail) => (
         <Box as="li" key={mail._id} padding={2} borderWidth="1px" borderRadius="l2">
           <HStack justifyContent="space-between" gap={2}>
@@ -228,12 +231,12 @@ function SentList() {
               {mail.subject}
             </Text>
             <Text fontSize="sm" fontWeight="medium" color={STATUS_COLOR[mail.status]} data-testid="mail-status">
-              {mail.status}
+              {t(`status.${mail.status}`)}
             </Text>
           </HStack>
           <Text fontSize="sm" color="fg.muted" truncate>
-            To {mail.to.join(', ')}
-            {mail.attachments.length > 0 ? ` · ${mail.attachments.length} attachment(s)` : ''}
+            {t('sentTo', { to: mail.to.join(', ') })}
+            {mail.attachments.length > 0 ? t('attachmentCount', { count: mail.attachments.length }) : ''}
           </Text>
           {mail.status === 'failed' && mail.lastError && (
             <Text fontSize="sm" color="fg.error">
@@ -248,6 +251,7 @@ function SentList() {
 
 /** The mail dialog (SPEC.md section 2): compose and send (CONTRACT.md section 9), and the sent list. */
 export default function MailDialog({ onClose }: { onClose: () => void }) {
+  const t = useMailT();
   const [tab, setTab] = useState<Tab>('compose');
   const queryClient = useQueryClient();
   const tabButton = (value: Tab, label: string) => (
@@ -262,10 +266,10 @@ export default function MailDialog({ onClose }: { onClose: () => void }) {
     </Button>
   );
   return (
-    <ModalDialog title="Mail" onClose={onClose} maxWidth="2xl">
-      <HStack role="tablist" aria-label="Mail" gap={1} marginBottom={4}>
-        {tabButton('compose', 'Compose')}
-        {tabButton('sent', 'Sent')}
+    <ModalDialog title={t('title')} onClose={onClose} maxWidth="2xl">
+      <HStack role="tablist" aria-label={t('title')} gap={1} marginBottom={4}>
+        {tabButton('compose', t('compose'))}
+        {tabButton('sent', t('sent'))}
       </HStack>
       {/* Compose stays mounted, hidden, so a look at the sent list does not lose a draft. */}
       <Box role="tabpanel" hidden={tab !== 'compose'}>

@@ -2,6 +2,7 @@ import { Box, Button, HStack } from '@chakra-ui/react';
 import { useEffect, useRef, type ClipboardEvent, type DragEvent } from 'react';
 import { MAIL_URL_SCHEMES } from '../../shared/mail-html-policy';
 import { purifyMailHtml } from './mail-html-purify';
+import { mailT, useMailT } from './strings';
 
 /**
  * A small rich-text editor: a contentEditable box with bold, italic, list and link buttons through
@@ -22,6 +23,7 @@ export function RichTextEditor({
   /** A new value empties the editor (a new compose). */
   resetKey: string;
 }) {
+  const t = useMailT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.innerHTML = '';
@@ -34,7 +36,7 @@ export function RichTextEditor({
     changed();
   };
   const link = () => {
-    const url = window.prompt('Link address (https://…)')?.trim();
+    const url = window.prompt(mailT('editor.linkPrompt'))?.trim();
     const scheme = url ? /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() : undefined;
     if (url && scheme && MAIL_URL_SCHEMES.href.includes(scheme)) run('createLink', url);
   };
@@ -52,14 +54,14 @@ export function RichTextEditor({
 
   return (
     <Box borderWidth="1px" borderRadius="l2">
-      <HStack gap={1} padding={1} borderBottomWidth="1px" role="toolbar" aria-label="Formatting">
+      <HStack gap={1} padding={1} borderBottomWidth="1px" role="toolbar" aria-label={t('editor.toolbar')}>
         <Button
           size="xs"
           variant="ghost"
           fontWeight="bold"
           onMouseDown={keep}
           onClick={() => run('bold')}
-          aria-label="Bold"
+          aria-label={t('editor.bold')}
         >
           B
         </Button>
@@ -69,7 +71,7 @@ export function RichTextEditor({
           fontStyle="italic"
           onMouseDown={keep}
           onClick={() => run('italic')}
-          aria-label="Italic"
+          aria-label={t('editor.italic')}
         >
           I
         </Button>
@@ -78,12 +80,12 @@ export function RichTextEditor({
           variant="ghost"
           onMouseDown={keep}
           onClick={() => run('insertUnorderedList')}
-          aria-label="Bulleted list"
+          aria-label={t('editor.list')}
         >
           • List
         </Button>
-        <Button size="xs" variant="ghost" onMouseDown={keep} onClick={link} aria-label="Link">
-          Link
+        <Button size="xs" variant="ghost" onMouseDown={keep} onClick={link} aria-label={t('editor.link')}>
+          {t('editor.link')}
         </Button>
       </HStack>
       <Box

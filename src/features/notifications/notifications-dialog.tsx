@@ -9,6 +9,8 @@ import { can, type Permissions } from '../../shared/permissions';
 import { markNotificationsLoaded, notificationsQueryOptions } from './notifications-api';
 import { SendNotificationForm } from './send-notification-form';
 import { setUnreadCount } from './unread-count-store';
+import { useNotificationsT } from './strings';
+import { formatDateTime } from '../../lib/i18n/format';
 
 /** Sending a general notification needs both (server/modules/notifications/notification-routes.ts). */
 export function canSendNotifications(permissions: Record<string, string[]> | undefined): boolean {
@@ -18,7 +20,7 @@ export function canSendNotifications(permissions: Record<string, string[]> | und
 
 function when(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? '' : formatDateTime(date);
 }
 
 /**
@@ -27,6 +29,7 @@ function when(iso: string): string {
  * its link. Admins also get the form that sends a general notification.
  */
 export default function NotificationsDialog({ onClose }: { onClose: () => void }) {
+  const t = useNotificationsT();
   const { user } = useSession();
   const navigate = useNavigate();
   const list = useQuery(notificationsQueryOptions());
@@ -61,12 +64,12 @@ export default function NotificationsDialog({ onClose }: { onClose: () => void }
 
   const items = list.data?.items ?? [];
   return (
-    <ModalDialog title="Notifications" onClose={onClose}>
-      {list.isPending && <Text color="fg.muted">Loading notifications…</Text>}
-      {list.isError && <Text color="fg.error">The notifications could not be loaded.</Text>}
-      {list.isSuccess && items.length === 0 && <Text color="fg.muted">No notifications yet.</Text>}
+    <ModalDialog title={t('title')} onClose={onClose}>
+      {list.isPending && <Text color="fg.muted">{t('loading')}</Text>}
+      {list.isError && <Text color="fg.error">{t('failed')}</Text>}
+      {list.isSuccess && items.length === 0 && <Text color="fg.muted">{t('empty')}</Text>}
       {items.length > 0 && (
-        <Stack as="ul" aria-label="Notifications" gap={1} listStyleType="none" maxHeight="60vh" overflowY="auto">
+        <Stack as="ul" aria-label={t('title')} gap={1} listStyleType="none" maxHeight="60vh" overflowY="auto">
           {items.map((item) => (
             <li key={item._id}>
               <chakra.button
@@ -84,7 +87,7 @@ export default function NotificationsDialog({ onClose }: { onClose: () => void }
                   <Text fontWeight="semibold">{item.title}</Text>
                   {item.status === 'new' && (
                     <chakra.span fontSize="xs" fontWeight="bold" color="blue.fg">
-                      New
+                      {t('new')}
                     </chakra.span>
                   )}
                 </Box>
@@ -104,7 +107,7 @@ export default function NotificationsDialog({ onClose }: { onClose: () => void }
       {canSendNotifications(user?.role?.permissions) && <SendNotificationForm />}
       {list.isError && (
         <Button marginTop={2} size="sm" variant="outline" onClick={() => void list.refetch()}>
-          Try again
+          {t('retry')}
         </Button>
       )}
     </ModalDialog>

@@ -4,22 +4,24 @@ import { isApiError } from '../../lib/api/api-error';
 import { newIdempotencyKey } from '../../lib/ui/idempotency-key';
 import { showToast } from '../../lib/ui/toast-store';
 import { sendNotification } from './notifications-api';
+import { notificationsT, useNotificationsT } from './strings';
 
 const LINK_PATTERN = /^(\/(?!\/)|https?:\/\/)/;
 
 /** What is wrong with the form, per field; empty when it can be sent. */
 export function validateNotificationForm(values: { title: string; body: string; link: string }) {
   const errors: Partial<Record<'title' | 'body' | 'link', string>> = {};
-  if (!values.title.trim()) errors.title = 'Enter a title.';
-  else if (values.title.trim().length > 200) errors.title = 'At most 200 characters.';
-  if (values.body.trim().length > 4000) errors.body = 'At most 4000 characters.';
+  if (!values.title.trim()) errors.title = notificationsT('error.titleMissing');
+  else if (values.title.trim().length > 200) errors.title = notificationsT('error.titleLong');
+  if (values.body.trim().length > 4000) errors.body = notificationsT('error.bodyLong');
   const link = values.link.trim();
-  if (link && !LINK_PATTERN.test(link)) errors.link = 'An in-app path (/…) or an http(s) address.';
+  if (link && !LINK_PATTERN.test(link)) errors.link = notificationsT('error.link');
   return errors;
 }
 
 /** The admins' form: a general notification to every user of their company (recipients = all). */
 export function SendNotificationForm() {
+  const t = useNotificationsT();
   const ids = { title: useId(), body: useId(), link: useId() };
   const [values, setValues] = useState({ title: '', body: '', link: '' });
   const [errors, setErrors] = useState<ReturnType<typeof validateNotificationForm>>({});
@@ -43,13 +45,13 @@ export function SendNotificationForm() {
         },
         key,
       );
-      showToast({ status: 'success', title: `Notification sent to ${count} ${count === 1 ? 'user' : 'users'}.` });
+      showToast({ status: 'success', title: notificationsT('send.sent', { count }) });
       setValues({ title: '', body: '', link: '' });
       setKey(newIdempotencyKey());
     } catch (error) {
       showToast({
         status: 'error',
-        title: isApiError(error) ? error.message : 'The notification could not be sent.',
+        title: isApiError(error) ? error.message : notificationsT('send.failed'),
       });
     } finally {
       setSending(false);
@@ -73,20 +75,20 @@ export function SendNotificationForm() {
   return (
     <Box as="section" aria-labelledby={`${ids.title}-heading`} marginTop={6} paddingTop={4} borderTopWidth="1px">
       <Heading as="h3" size="md" id={`${ids.title}-heading`} marginBottom={3}>
-        Send notification
+        {t('send.heading')}
       </Heading>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap={3}>
           <div>
             <chakra.label htmlFor={ids.title} fontSize="sm" fontWeight="medium">
-              Title
+              {t('send.title')}
             </chakra.label>
             <Input {...field('title')} maxLength={200} />
             {error('title')}
           </div>
           <div>
             <chakra.label htmlFor={ids.body} fontSize="sm" fontWeight="medium">
-              Message
+              {t('send.message')}
             </chakra.label>
             <chakra.textarea
               {...field('body')}
@@ -101,16 +103,16 @@ export function SendNotificationForm() {
           </div>
           <div>
             <chakra.label htmlFor={ids.link} fontSize="sm" fontWeight="medium">
-              Link (optional)
+              {t('send.link')}
             </chakra.label>
             <Input {...field('link')} placeholder="/settings/profile" />
             {error('link')}
           </div>
           <Text fontSize="sm" color="fg.muted">
-            Recipients: everyone in your company.
+            {t('send.recipients')}
           </Text>
           <Button type="submit" colorPalette="blue" loading={sending} alignSelf="flex-start">
-            Send notification
+            {t('send.submit')}
           </Button>
         </Stack>
       </form>
