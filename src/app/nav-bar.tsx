@@ -10,6 +10,7 @@ import { showToast } from '../lib/ui/toast-store';
 import { SUBSCRIPTION_EXPIRED_MESSAGE } from './banner-messages';
 import { Icon } from './icons';
 import { UserMenu } from './user-menu';
+import { useShellT } from './strings';
 
 // The shell composes the mail and notifications features (features never import one another). Their
 // dialogs load when opened, so the signed-in frame's first load carries none of their code.
@@ -23,6 +24,7 @@ type OpenDialog = 'mail' | 'notifications' | null;
 
 /** The navigation bar for signed-in users (SPEC.md section 2), fixed at the top. */
 export function NavBar() {
+  const t = useShellT();
   const { user, isExpired } = useSession();
   const unread = useUnreadNotificationCount();
   const badge = badgeText(unread);
@@ -47,25 +49,25 @@ export function NavBar() {
     >
       <Flex
         as="nav"
-        aria-label="Main"
+        aria-label={t('nav.main')}
         height="full"
         alignItems="center"
         justifyContent="space-between"
         paddingX={{ base: 4, md: 8 }}
       >
         <Link asChild textDecoration="none" _hover={{ textDecoration: 'none', opacity: 0.85 }}>
-          <RouterLink to="/dashboard" aria-label="Freight Desk, go to the dashboard">
+          <RouterLink to="/dashboard" aria-label={t('nav.home')}>
             <Logo />
           </RouterLink>
         </Link>
         <HStack gap={1}>
-          <IconButton variant="ghost" aria-label="Mail" onClick={openMail}>
+          <IconButton variant="ghost" aria-label={t('nav.mail')} onClick={openMail}>
             <Icon name="mail" />
           </IconButton>
           <Box position="relative">
             <IconButton
               variant="ghost"
-              aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
+              aria-label={badge ? t('nav.notificationsUnread', { badge }) : t('nav.notifications')}
               onClick={() => setDialog('notifications')}
             >
               <Icon name="bell" />
@@ -93,7 +95,7 @@ export function NavBar() {
               </chakra.span>
             )}
           </Box>
-          <IconButton asChild variant="ghost" aria-label="Settings">
+          <IconButton asChild variant="ghost" aria-label={t('nav.settings')}>
             <RouterLink to="/settings/profile">
               <Icon name="gear" />
             </RouterLink>

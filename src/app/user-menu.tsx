@@ -1,6 +1,7 @@
 import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useColorMode } from '../lib/ui/use-color-mode';
+import { useShellT } from './strings';
 
 /** Initials for the avatar: first letters of the first two words of the name, else of the e-mail. */
 export function initialsOf(name: string | undefined, email: string | undefined): string {
@@ -15,6 +16,7 @@ export function initialsOf(name: string | undefined, email: string | undefined):
  * are not worth it for one action; Escape and a click outside close it.
  */
 export function UserMenu({ name, email, onSignOut }: { name: string; email: string; onSignOut: () => void }) {
+  const t = useShellT();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const { colorMode, toggleColorMode } = useColorMode();
@@ -41,7 +43,7 @@ export function UserMenu({ name, email, onSignOut }: { name: string; email: stri
         variant="ghost"
         padding={0}
         borderRadius="full"
-        aria-label="Account menu"
+        aria-label={t('menu.open')}
         aria-haspopup="true"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
@@ -53,7 +55,7 @@ export function UserMenu({ name, email, onSignOut }: { name: string; email: stri
       {open && (
         <Stack
           role="group"
-          aria-label="Account"
+          aria-label={t('menu.label')}
           position="absolute"
           right={0}
           top="full"
@@ -75,13 +77,13 @@ export function UserMenu({ name, email, onSignOut }: { name: string; email: stri
           </Box>
           <HStack gap={2} textStyle="sm">
             <Circle size="2.5" bg="green.solid" aria-hidden="true" />
-            <Text>Available</Text>
+            <Text>{t('menu.available')}</Text>
           </HStack>
           <Button size="sm" variant="ghost" justifyContent="flex-start" onClick={toggleColorMode}>
-            {colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+            {colorMode === 'dark' ? t('menu.lightTheme') : t('menu.darkTheme')}
           </Button>
           <Button size="sm" variant="outline" onClick={onSignOut}>
-            Sign out
+            {t('menu.signOut')}
           </Button>
         </Stack>
       )}

@@ -2,6 +2,7 @@ import { Button, Flex, Text } from '@chakra-ui/react';
 import type { VersionConflict } from '../../shared/api-envelope';
 import { ModalDialog } from '../ui/modal-dialog';
 import { canOverwrite, conflictMessage } from './version-conflict';
+import { useKitT } from './strings';
 
 /**
  * Shown when a save meets `409 VERSION_CONFLICT`: who changed the record and when, and the two ways on.
@@ -23,18 +24,19 @@ export function ConflictDialog({
   onOverwrite: () => void;
   onClose: () => void;
 }) {
+  const t = useKitT();
   return (
-    <ModalDialog title={`This ${noun} was changed meanwhile`} onClose={onClose} maxWidth="md">
+    <ModalDialog title={t('conflict.title', { noun })} onClose={onClose} maxWidth="md">
       <Text>{conflictMessage(conflict, noun)}</Text>
       <Text marginTop={2} color="fg.muted" textStyle="sm">
-        Reload to see their version (your changes here are dropped), or overwrite their changes with yours.
+        {t('conflict.body')}
       </Text>
       <Flex gap={3} marginTop={6} justifyContent="flex-end" wrap="wrap">
         <Button variant="outline" onClick={onReload} disabled={busy}>
-          Reload their version
+          {t('conflict.reload')}
         </Button>
         <Button colorPalette="red" onClick={onOverwrite} disabled={busy || !canOverwrite(conflict)}>
-          Overwrite with mine
+          {t('conflict.overwrite')}
         </Button>
       </Flex>
     </ModalDialog>

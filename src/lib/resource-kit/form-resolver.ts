@@ -6,6 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { kitT } from './strings';
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
@@ -13,16 +14,17 @@ type Issue = Parameters<z.core.$ZodErrorMap>[0];
 export function friendlyMessage(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'too_small':
-      if (issue.origin === 'string') return issue.minimum === 1 ? 'Required' : `At least ${issue.minimum} characters`;
+      if (issue.origin === 'string')
+        return issue.minimum === 1 ? kitT('form.required') : kitT('form.atLeast', { count: Number(issue.minimum) });
       return undefined;
     case 'too_big':
-      if (issue.origin === 'string') return `At most ${issue.maximum} characters`;
+      if (issue.origin === 'string') return kitT('form.atMost', { count: Number(issue.maximum) });
       return undefined;
     case 'invalid_format':
-      if (issue.format === 'email') return 'Enter a valid e-mail address';
+      if (issue.format === 'email') return kitT('form.email');
       return undefined;
     case 'invalid_type':
-      return issue.input === undefined || issue.input === '' ? 'Required' : undefined;
+      return issue.input === undefined || issue.input === '' ? kitT('form.required') : undefined;
     case 'unrecognized_keys':
       return undefined;
     default:

@@ -1,8 +1,10 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useKitT } from './strings';
 
 /** A screen the role may not open: said plainly, with a way on. */
 export function NotAllowedScreen() {
+  const t = useKitT();
   return (
     <Box
       as="section"
@@ -14,13 +16,13 @@ export function NotAllowedScreen() {
       textAlign="center"
     >
       <Heading as="h2" size="xl">
-        You do not have access to this page
+        {t('notAllowed.title')}
       </Heading>
       <Text marginTop={2} color="fg.muted">
-        Your role does not include it. If you need it for your work, ask an administrator of your company.
+        {t('notAllowed.body')}
       </Text>
       <Link asChild marginTop={6} color="brand.fg" fontWeight="medium">
-        <RouterLink to="/dashboard">Go to the dashboard</RouterLink>
+        <RouterLink to="/dashboard">{t('notAllowed.home')}</RouterLink>
       </Link>
     </Box>
   );

@@ -10,6 +10,7 @@ import { ResourceTable, type ResourceColumns } from './resource-table';
 import { useDebouncedValue } from './use-debounced-value';
 import { useListUrlState } from './use-list-url-state';
 import { useOnline } from './use-online';
+import { useKitT } from './strings';
 
 /** A notice in place of the rows: loading, error, offline or empty. */
 function ListNotice({
@@ -72,6 +73,7 @@ export function ResourceList<T>({
   actions?: ReactNode;
   emptyText: string;
 }) {
+  const t = useKitT();
   const [state, update] = useListUrlState(resource.sortable);
   const [searchText, setSearchText] = useState(state.search);
   const settled = useDebouncedValue(searchText.trim());
@@ -103,32 +105,32 @@ export function ResourceList<T>({
     body = <NotAllowedScreen />;
   } else if (!page && offline) {
     body = (
-      <ListNotice title="You are offline">
-        <Text color="fg.muted">The {plural} show once the connection is back.</Text>
+      <ListNotice title={t('list.offlineTitle')}>
+        <Text color="fg.muted">{t('list.offlineBody', { plural })}</Text>
       </ListNotice>
     );
   } else if (!page && error) {
     body = (
-      <ListNotice tone="error" title={`The ${plural} could not be loaded`}>
+      <ListNotice tone="error" title={t('list.failed', { plural })}>
         <Text color="fg.muted">{error.message}</Text>
         <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          Try again
+          {t('list.retry')}
         </Button>
       </ListNotice>
     );
   } else if (!page) {
-    body = <ListNotice title={`Loading ${plural}…`} />;
+    body = <ListNotice title={t('list.loading', { plural })} />;
   } else if (page.items.length === 0 && total > 0) {
     body = (
-      <ListNotice title={`This page is past the last of the ${plural}`}>
+      <ListNotice title={t('list.pastLast', { plural })}>
         <Button size="sm" variant="outline" onClick={() => update({ page: 1 })}>
-          Go to the first page
+          {t('list.firstPage')}
         </Button>
       </ListNotice>
     );
   } else if (page.items.length === 0) {
     body = state.search ? (
-      <ListNotice title={`No ${plural} match “${state.search}”`}>
+      <ListNotice title={t('list.noMatch', { plural, search: state.search })}>
         <Button
           size="sm"
           variant="outline"
@@ -137,11 +139,11 @@ export function ResourceList<T>({
             update({ search: '' });
           }}
         >
-          Clear the search
+          {t('list.clearSearch')}
         </Button>
       </ListNotice>
     ) : (
-      <ListNotice title={`No ${plural} yet`}>
+      <ListNotice title={t('list.none', { plural })}>
         <Text color="fg.muted">{emptyText}</Text>
       </ListNotice>
     );
@@ -163,13 +165,13 @@ export function ResourceList<T>({
       <Flex gap={3} wrap="wrap" alignItems="center" justifyContent="space-between">
         <Box flex="1" minWidth="14rem" maxWidth="md">
           <chakra.label htmlFor={searchId} srOnly>
-            Search {plural}
+            {t('list.search', { plural })}
           </chakra.label>
           <chakra.input
             id={searchId}
             type="search"
             css={inputCss}
-            placeholder={`Search ${plural}`}
+            placeholder={t('list.search', { plural })}
             maxLength={MAX_SEARCH_LENGTH}
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}
@@ -179,19 +181,26 @@ export function ResourceList<T>({
       </Flex>
       {page && offline && (
         <Text role="status" textStyle="sm" color="fg.warning">
-          You are offline: this is the list as last loaded.
+          {t('list.offlineStale')}
         </Text>
       )}
       {body}
       {page && total > 0 && (
-        <Flex as="nav" aria-label="Pages" gap={3} alignItems="center" justifyContent="space-between" wrap="wrap">
+        <Flex
+          as="nav"
+          aria-label={t('list.pages')}
+          gap={3}
+          alignItems="center"
+          justifyContent="space-between"
+          wrap="wrap"
+        >
           <Text textStyle="sm" color="fg.muted" aria-live="polite">
-            {first}–{last} of {total}
-            {query.isFetching ? ' · updating…' : ''}
+            {t('list.range', { first, last, total })}
+            {query.isFetching ? t('list.updating') : ''}
           </Text>
           <HStack gap={2}>
             <chakra.label textStyle="sm" color="fg.muted" display="flex" alignItems="center" gap={2}>
-              Rows
+              {t('list.rows')}
               <chakra.select
                 css={inputCss}
                 width="auto"
@@ -211,18 +220,16 @@ export function ResourceList<T>({
               disabled={state.page <= 1}
               onClick={() => update({ page: state.page - 1 })}
             >
-              Previous
+              {t('list.previous')}
             </Button>
-            <Text textStyle="sm">
-              Page {state.page} of {pages}
-            </Text>
+            <Text textStyle="sm">{t('list.pageOf', { page: state.page, pages })}</Text>
             <Button
               size="sm"
               variant="outline"
               disabled={state.page >= pages}
               onClick={() => update({ page: state.page + 1 })}
             >
-              Next
+              {t('list.next')}
             </Button>
           </HStack>
         </Flex>

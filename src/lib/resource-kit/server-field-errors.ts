@@ -7,6 +7,7 @@
 import { ERROR_CODES, type ErrorDetail } from '../../shared/api-envelope';
 import { isApiError } from '../api/api-error';
 import { NETWORK_ERROR_CODE } from '../api/api-client';
+import { kitT } from './strings';
 
 export interface MappedServerErrors {
   /** Field name (dotted for nested fields, as react-hook-form names them) → message. */
@@ -30,10 +31,10 @@ export function fieldOfPath(path: string): string {
 
 /** Words for an error that belongs to no field. */
 export function formMessageOf(error: unknown): string {
-  if (!isApiError(error)) return 'Something went wrong. Try again.';
-  if (error.code === NETWORK_ERROR_CODE) return 'You are offline or the service cannot be reached. Try again.';
-  if (error.status === 403) return 'Your role does not allow this.';
-  if (error.status === 404) return 'This record no longer exists.';
+  if (!isApiError(error)) return kitT('save.generic');
+  if (error.code === NETWORK_ERROR_CODE) return kitT('save.offline');
+  if (error.status === 403) return kitT('save.forbidden');
+  if (error.status === 404) return kitT('save.gone');
   return error.message;
 }
 

@@ -5,6 +5,8 @@
  */
 import { ERROR_CODES, type VersionConflict } from '../../shared/api-envelope';
 import { isApiError } from '../api/api-error';
+import { formatDateTime } from '../i18n/format';
+import { kitT } from './strings';
 
 /** The conflict a failed save stands for, or undefined when it failed for another reason. */
 export function conflictOf(error: unknown): VersionConflict | undefined {
@@ -22,16 +24,14 @@ export function overwriteBody<B extends object>(body: B, conflict: VersionConfli
   return { ...body, version: conflict.version };
 }
 
-const defaultFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** "Ada Admin changed this user on 23 Nov 2026, 16:32." (who, when known). */
 export function conflictMessage(
   conflict: VersionConflict,
   noun: string,
-  format: Intl.DateTimeFormat = defaultFormat,
+  format: { format: (date: Date) => string } = { format: formatDateTime },
 ): string {
-  const who = conflict.updatedBy?.name || 'Someone else';
+  const who = conflict.updatedBy?.name || kitT('conflict.someone');
   const when = conflict.updatedAt ? new Date(conflict.updatedAt) : undefined;
-  const whenText = when && !Number.isNaN(when.getTime()) ? ` on ${format.format(when)}` : '';
-  return `${who} changed this ${noun}${whenText}, after you opened it.`;
+  if (!when || Number.isNaN(when.getTime())) return kitT('conflict.message', { who, noun });
+  return kitT('conflict.messageWhen', { who, noun, when: format.format(when) });
 }

@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n/use-t';
 
 /** SPEC.md section 9: the overlay stays this long after loading ends, so it never flickers. */
 export const LOADING_OVERLAY_CLOSE_DELAY_MS = 400;
@@ -20,6 +21,7 @@ export function useDelayedClose(active: boolean, delayMs: number): boolean {
 
 /** A full-screen overlay while `loading` (the auth status), closing LOADING_OVERLAY_CLOSE_DELAY_MS later. */
 export function LoadingOverlay({ loading }: { loading: boolean }) {
+  const t = useT();
   const open = useDelayedClose(loading, LOADING_OVERLAY_CLOSE_DELAY_MS);
   if (!open) return null;
   return (
@@ -35,7 +37,7 @@ export function LoadingOverlay({ loading }: { loading: boolean }) {
       justifyContent="center"
       color="fg.muted"
     >
-      Loading…
+      {t('common.loading')}
     </Box>
   );
 }

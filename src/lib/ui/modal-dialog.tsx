@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading } from '@chakra-ui/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 
 /**
  * A modal dialog for the mail and notifications dialogs. Hand-made (no Chakra Dialog): its
@@ -16,6 +17,7 @@ export function ModalDialog({
   onClose: () => void;
   maxWidth?: string;
 }) {
+  const t = useT();
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
@@ -64,7 +66,7 @@ export function ModalDialog({
             {title}
           </Heading>
           <Button ref={closeRef} variant="outline" size="sm" onClick={onClose}>
-            Close
+            {t('common.close')}
           </Button>
         </Flex>
         {children}

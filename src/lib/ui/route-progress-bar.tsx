@@ -2,12 +2,14 @@ import { Box } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { PROGRESS_SETTINGS, RouteProgress, type ProgressState } from './route-progress';
+import { useT } from '../i18n/use-t';
 
 /**
  * The route-change progress bar (SPEC.md section 2): runs while react-router loads the next route (lazy
  * chunks, loaders), completes when it is idle again. A few lines over RouteProgress instead of NProgress.
  */
 export function RouteProgressBar() {
+  const t = useT();
   const navigation = useNavigation();
   const [state, setState] = useState<ProgressState>({ status: null, fading: false });
   const progress = useRef<RouteProgress | null>(null);
@@ -28,7 +30,7 @@ export function RouteProgressBar() {
   return (
     <Box
       role="progressbar"
-      aria-label="Loading the page"
+      aria-label={t('common.loadingPage')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(state.status * 100)}

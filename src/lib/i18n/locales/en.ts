@@ -9,6 +9,8 @@ export const en = {
   'common.password': 'Password',
   'common.reload': 'Reload',
   'common.language': 'Language',
+  'common.close': 'Close',
+  'common.loadingPage': 'Loading the page',
 
   'brand.tagline': 'Every shipment, quote and customer on one desk.',
   'brand.body': 'Freight Desk keeps your forwarding team in step: offices, warehouses and the road.',

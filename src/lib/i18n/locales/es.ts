@@ -10,6 +10,8 @@ export const es: Record<MessageKey, string> & Record<string, string> = {
   'common.email': 'Correo electrónico',
   'common.password': 'Contraseña',
   'common.reload': 'Recargar',
+  'common.close': 'Cerrar',
+  'common.loadingPage': 'Cargando la página',
   'common.language': 'Idioma',
 
   'brand.tagline': 'Cada envío, cotización y cliente en un solo escritorio.',
