@@ -11,6 +11,7 @@ import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
 import { useInviteUser } from './api/invite-user';
 import { useRolesForAssignment } from './api/get-roles';
+import { usersT, useUsersT } from './strings';
 
 type InviteInput = z.input<typeof createUserBody>;
 type InviteBody = z.output<typeof createUserBody>;
@@ -23,6 +24,7 @@ export default function InviteUserDialog({ onClose }: { onClose: () => void }) {
     resolver: formResolver(createUserBody),
     defaultValues: { firstName: '', lastName: '', emailId: '', roleId: null },
   });
+  const t = useUsersT();
   const roles = useRolesForAssignment();
   const invite = useInviteUser();
   // One key per dialog: a double click or a retry after a lost answer sends one invitation, not two.
@@ -32,41 +34,41 @@ export default function InviteUserDialog({ onClose }: { onClose: () => void }) {
     fieldNames: FIELDS,
     save: (body: InviteBody) => invite.mutateAsync({ body, idempotencyKey: idempotencyKey.current }),
     onSaved: (user) => {
-      showToast({ status: 'success', title: `Invitation sent to ${user.emailId}` });
+      showToast({ status: 'success', title: usersT('invite.sent', { email: user.emailId }) });
       onClose();
     },
   });
   const errors = form.formState.errors;
 
   return (
-    <ModalDialog title="Invite a user" onClose={onClose} maxWidth="md">
-      <form noValidate aria-label="Invite a user" onSubmit={form.handleSubmit((body) => save.submit(body))}>
+    <ModalDialog title={t('invite.title')} onClose={onClose} maxWidth="md">
+      <form noValidate aria-label={t('invite.title')} onSubmit={form.handleSubmit((body) => save.submit(body))}>
         <Stack gap={4}>
           <Text color="fg.muted" textStyle="sm">
-            They get a mail with a link to choose their password. The link works once, for 7 days.
+            {t('invite.intro')}
           </Text>
           <Flex gap={4} direction={{ base: 'column', sm: 'row' }}>
-            <FormField label="First name" error={errors.firstName?.message}>
+            <FormField label={t('invite.firstName')} error={errors.firstName?.message}>
               {(control) => <TextInput {...control} autoComplete="off" {...form.register('firstName')} />}
             </FormField>
-            <FormField label="Last name" error={errors.lastName?.message}>
+            <FormField label={t('invite.lastName')} error={errors.lastName?.message}>
               {(control) => <TextInput {...control} autoComplete="off" {...form.register('lastName')} />}
             </FormField>
           </Flex>
-          <FormField label="E-mail" error={errors.emailId?.message}>
+          <FormField label={t('invite.email')} error={errors.emailId?.message}>
             {(control) => <TextInput {...control} type="email" autoComplete="off" {...form.register('emailId')} />}
           </FormField>
           <FormField
-            label="Role"
+            label={t('invite.role')}
             error={errors.roleId?.message}
-            hint={roles.isError ? 'The roles could not be loaded; the user can get one later.' : undefined}
+            hint={roles.isError ? t('invite.rolesFailed') : undefined}
           >
             {(control) => (
               <SelectInput
                 {...control}
                 {...form.register('roleId', { setValueAs: (value: string | null) => (value ? value : null) })}
               >
-                <option value="">No role</option>
+                <option value="">{t('noRole')}</option>
                 {roles.data?.map((role) => (
                   <option key={role._id} value={role._id}>
                     {role.name}
@@ -82,10 +84,10 @@ export default function InviteUserDialog({ onClose }: { onClose: () => void }) {
           )}
           <Flex justifyContent="flex-end" gap={3}>
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              {t('invite.cancel')}
             </Button>
             <Button type="submit" colorPalette="brand" disabled={save.busy}>
-              Send invitation
+              {t('invite.send')}
             </Button>
           </Flex>
         </Stack>

@@ -1,6 +1,6 @@
 import { chakra } from '@chakra-ui/react';
 import type { User } from '../../../shared/contracts/users';
-import { USER_STATUS_LABELS, userStatus } from './user-status';
+import { userStatus, userStatusLabel } from './user-status';
 
 const PALETTE = { active: 'green', invited: 'orange', disabled: 'red' } as const;
 
@@ -24,7 +24,7 @@ export function UserStatusBadge({ user }: { user: Pick<User, 'disabled' | 'email
       whiteSpace="nowrap"
     >
       <chakra.span width={1.5} height={1.5} borderRadius="full" bg="colorPalette.solid" aria-hidden="true" />
-      {USER_STATUS_LABELS[status]}
+      {userStatusLabel(status)}
     </chakra.span>
   );
 }

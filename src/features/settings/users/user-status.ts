@@ -1,4 +1,6 @@
 import type { User } from '../../../shared/contracts/users';
+import { formatDateTime } from '../../../lib/i18n/format';
+import { usersT } from './strings';
 
 export type UserStatus = 'active' | 'invited' | 'disabled';
 
@@ -9,17 +11,18 @@ export function userStatus(user: Pick<User, 'disabled' | 'emailVerified' | 'last
   return 'active';
 }
 
-export const USER_STATUS_LABELS: Record<UserStatus, string> = {
-  active: 'Active',
-  invited: 'Invited',
-  disabled: 'Disabled',
-};
+export function userStatusLabel(status: UserStatus): string {
+  return usersT(`status.${status}`);
+}
 
-const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const format = { format: (date: Date) => formatDateTime(date) };
 
 /** "23 Nov 2026, 16:32", or "Never" for someone who has not signed in yet. */
-export function lastSignInText(lastSignInAt: string | null, formatter: Intl.DateTimeFormat = format): string {
-  if (!lastSignInAt) return 'Never';
+export function lastSignInText(
+  lastSignInAt: string | null,
+  formatter: { format: (date: Date) => string } = format,
+): string {
+  if (!lastSignInAt) return usersT('never');
   const date = new Date(lastSignInAt);
-  return Number.isNaN(date.getTime()) ? 'Never' : formatter.format(date);
+  return Number.isNaN(date.getTime()) ? usersT('never') : formatter.format(date);
 }

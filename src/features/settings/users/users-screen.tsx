@@ -9,6 +9,7 @@ import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
 import { usersResource } from './api/users-resource';
 import { UserStatusBadge } from './user-status-badge';
 import { lastSignInText } from './user-status';
+import { usersT, useUsersT } from './strings';
 
 const InviteUserDialog = lazy(() => import('./invite-user-dialog'));
 
@@ -16,16 +17,16 @@ const column = createColumnHelper<User>();
 
 const columns: ResourceColumns<User> = [
   column.accessor('name', {
-    header: 'Name',
+    header: () => usersT('col.name'),
     meta: { sortField: 'name', width: 'minmax(10rem, 1.5fr)' },
     cell: (info) => (
       <Link asChild fontWeight="medium" color="brand.fg">
-        <RouterLink to={`/settings/users/${info.row.original._id}`}>{info.getValue() || '(no name)'}</RouterLink>
+        <RouterLink to={`/settings/users/${info.row.original._id}`}>{info.getValue() || usersT('noName')}</RouterLink>
       </Link>
     ),
   }),
   column.accessor('emailId', {
-    header: 'E-mail',
+    header: () => usersT('col.email'),
     meta: { sortField: 'emailId', width: 'minmax(12rem, 2fr)' },
     cell: (info) => (
       <Text truncate color="fg.muted">
@@ -34,18 +35,18 @@ const columns: ResourceColumns<User> = [
     ),
   }),
   column.accessor('roleName', {
-    header: 'Role',
+    header: () => usersT('col.role'),
     meta: { width: 'minmax(8rem, 1fr)' },
-    cell: (info) => info.getValue() ?? <Text color="fg.subtle">No role</Text>,
+    cell: (info) => info.getValue() ?? <Text color="fg.subtle">{usersT('noRole')}</Text>,
   }),
   column.display({
     id: 'status',
-    header: 'Status',
+    header: () => usersT('col.status'),
     meta: { width: '7rem' },
     cell: (info) => <UserStatusBadge user={info.row.original} />,
   }),
   column.accessor('lastSignInAt', {
-    header: 'Last sign-in',
+    header: () => usersT('col.lastSignIn'),
     meta: { width: '12rem' },
     cell: (info) => (
       <Text color="fg.muted" whiteSpace="nowrap">
@@ -66,29 +67,30 @@ export function UsersScreen() {
 
 function UsersList() {
   const [inviting, setInviting] = useState(false);
+  const t = useUsersT();
   return (
     <Box as="section">
       <Flex justifyContent="space-between" alignItems="flex-end" gap={4} marginBottom={5} wrap="wrap">
         <Box>
           <Heading as="h2" size="xl">
-            Users
+            {t('title')}
           </Heading>
           <Text color="fg.muted" textStyle="sm" marginTop={1}>
-            Everyone in your company who can sign in, their role and when they last did.
+            {t('subtitle')}
           </Text>
         </Box>
       </Flex>
       <ResourceList
         resource={usersResource}
         columns={columns}
-        label="Users"
-        plural="users"
+        label={t('title')}
+        plural={t('plural')}
         getRowId={(user) => user._id}
-        emptyText="Invite your colleagues: each gets a mail with a link to choose a password."
+        emptyText={t('empty')}
         actions={
           <Can module="users" action="create">
             <Button colorPalette="brand" onClick={() => setInviting(true)}>
-              Invite user
+              {t('invite')}
             </Button>
           </Can>
         }
