@@ -35,3 +35,24 @@ test('an English browser can switch the sign-in page to Spanish', async ({ page 
   await page.getByRole('button', { name: '¿Olvidó su contraseña?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Restablecer la contraseña' })).toBeVisible();
 });
+
+test('a Spanish choice made before signing in carries into the signed-in frame, the dashboard and a settings screen', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/login');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await page.getByLabel('Correo electrónico').fill('admin@harbor.test');
+  await page.getByLabel('Contraseña').fill('Freight!2026');
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ajustes', exact: true })).toBeVisible();
+  await expect(page.locator('[data-widget="links"]')).toContainText('Ajustes de la empresa');
+
+  await page.goto('/settings/users');
+  await expect(page.getByRole('heading', { level: 2, name: 'Usuarios' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Buscar usuarios' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Último inicio de sesión' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+});
