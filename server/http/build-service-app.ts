@@ -48,6 +48,8 @@ export const CORS_ALLOWED_HEADERS = [
   'Content-Type',
   'Idempotency-Key',
   'If-Match',
+  // The place lists' bulk answers are revalidated by ETag.
+  'If-None-Match',
   // File uploads (driveserver) name the file in headers, since the body is the file itself.
   'X-File-Name',
   'X-File-Type',

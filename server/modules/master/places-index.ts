@@ -15,11 +15,13 @@ import {
   type PlaceKeys,
   type PlaceSearchOptions,
 } from '../../../src/shared/place-search.ts';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Database } from '../../db/database.ts';
 import { placesGeneration } from '../../db/reference-places-import.ts';
 import { listAllAirports, listAllOceanPorts } from './places-repository.ts';
 
-interface PlaceList<T> {
+export interface PlaceList<T> {
   byCode: Map<string, T>;
   /** Active rows only: a code UNECE removed resolves by code but leaves the lists. */
   active: PlaceIndex<T>;
@@ -29,6 +31,14 @@ interface PlaceList<T> {
    * longer terms visit a few places through the grams and are not kept.
    */
   broad: Map<string, T[]>;
+  /** `{ data: [every active row] }`, built on first request: JSON, its gzip and an ETag of both. */
+  bulk?: BulkAnswer;
+}
+
+export interface BulkAnswer {
+  etag: string;
+  json: Buffer;
+  gzip: Buffer;
 }
 
 const BROAD_ANSWERS = 5_000;
@@ -89,4 +99,14 @@ export function searchList<T>(list: PlaceList<T>, options: PlaceSearchOptions & 
   } else all = searchPlaces(list.active, options);
   const offset = (options.page - 1) * options.limit;
   return { data: all.slice(offset, offset + options.limit), total: all.length };
+}
+
+/** The whole active list as one prepared answer (a release changes the rows, so the process rebuilds it). */
+export function bulkAnswer<T>(list: PlaceList<T>): BulkAnswer {
+  if (!list.bulk) {
+    const json = Buffer.from(JSON.stringify({ data: list.active.places.map((p) => p.row) }));
+    const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+    list.bulk = { etag, json, gzip: gzipSync(json, { level: 9 }) };
+  }
+  return list.bulk;
 }

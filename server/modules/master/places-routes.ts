@@ -4,10 +4,12 @@
  */
 import {
   airportAnswer,
+  airportBulkAnswer,
   airportListAnswer,
   iataParams,
   locodeParams,
   oceanPortAnswer,
+  oceanPortBulkAnswer,
   oceanPortListAnswer,
   placeListQuerySchema,
   timezoneUtcAnswer,
@@ -15,7 +17,8 @@ import {
 } from '../../../src/shared/contracts/places.ts';
 import { notFound } from '../../http/api-error.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
-import { places, searchList } from './places-index.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bulkAnswer, places, searchList, type BulkAnswer } from './places-index.ts';
 import { referenceData } from './reference-data.ts';
 
 /** The lists change with a release only: the browser may keep an answer for an hour. */
@@ -58,7 +61,44 @@ export function timezoneOffsets(now: Date): TimezoneUtc[] {
   return offsetsOfDay.rows;
 }
 
+/**
+ * A prepared bulk answer: 304 when the caller holds this release already, else the gzip bytes where
+ * accepted (a sixth of the JSON). Sent as bytes, so the response schema documents it without re-serialising
+ * 17,000 rows per request.
+ */
+function sendBulk(req: FastifyRequest, reply: FastifyReply, bulk: BulkAnswer) {
+  reply.header('etag', bulk.etag).header('cache-control', CACHEABLE).header('vary', 'Accept-Encoding');
+  if (req.headers['if-none-match'] === bulk.etag) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(bulk.gzip);
+  }
+  return reply.send(bulk.json);
+}
+
 export function registerPlaceRoutes(app: App, deps: ServiceDeps): void {
+  app.get(
+    '/oceanport/bulk',
+    {
+      schema: {
+        summary: 'Every active seaport at once, for the app’s offline search (ETag, gzip)',
+        response: { 200: oceanPortBulkAnswer },
+      },
+    },
+    async (req, reply) => sendBulk(req, reply, bulkAnswer((await places(deps.db)).oceanPorts)),
+  );
+
+  app.get(
+    '/airport/bulk',
+    {
+      schema: {
+        summary: 'Every active airport at once, for the app’s offline search (ETag, gzip)',
+        response: { 200: airportBulkAnswer },
+      },
+    },
+    async (req, reply) => sendBulk(req, reply, bulkAnswer((await places(deps.db)).airports)),
+  );
+
   app.get(
     '/oceanport',
     {

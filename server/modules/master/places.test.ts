@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Airport, OceanPort } from '../../../src/shared/contracts/places.ts';
 import { airportKeys, buildPlaceIndex, oceanPortKeys, searchPlaces } from '../../../src/shared/place-search.ts';
@@ -190,5 +191,45 @@ describe('ocean ports and airports', () => {
     ]);
     expect((await get('/oceanport/NLRTM')).json().data.isActive).toBe(true);
     expect(codes(await get('/oceanport?search=rtm'))[0]).toBe('NLRTM');
+  });
+});
+
+describe('the bulk lists the app searches offline', () => {
+  it('answer every active row once, gzip-compressed, with an ETag that a 304 honours', async () => {
+    for (const [path, all] of [
+      ['/oceanport/bulk', allPorts],
+      ['/airport/bulk', allAirports],
+    ] as const) {
+      const plain = await get(path);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).not.toContain('\uFFFD');
+      const rows = (plain.json() as { data: Array<{ _id: string }> }).data;
+      expect(rows.map((r) => r._id).sort()).toEqual(all.map((r) => r._id).sort());
+      const etag = String(plain.headers.etag);
+      expect(etag).toMatch(/^".+"$/);
+
+      const zipped = await master.inject({
+        method: 'GET',
+        url: `/master/api/v1${path}`,
+        headers: { authorization: auth, 'accept-encoding': 'gzip, br' },
+      });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+
+      const again = await master.inject({
+        method: 'GET',
+        url: `/master/api/v1${path}`,
+        headers: { authorization: auth, 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+
+  it('are for signed-in callers only', async () => {
+    const res = await master.inject({ method: 'GET', url: '/master/api/v1/oceanport/bulk' });
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -72,3 +72,11 @@ export const oceanPortAnswer = itemAnswer(oceanPortSchema);
 export const airportListAnswer = listAnswer(airportSchema);
 export const airportAnswer = itemAnswer(airportSchema);
 export const timezoneUtcAnswer = itemAnswer(z.array(timezoneUtcSchema));
+
+/**
+ * `GET /oceanport/bulk` and `/airport/bulk`: every active row at once, for the app's offline search (the same
+ * rule over the same rows). Sent gzip-compressed when the caller accepts it, with an `ETag` that changes
+ * with a release, so a day-old copy is revalidated by a 304.
+ */
+export const oceanPortBulkAnswer = itemAnswer(z.array(oceanPortSchema));
+export const airportBulkAnswer = itemAnswer(z.array(airportSchema));

@@ -1,0 +1,20 @@
+export { SearchCombobox, type SearchComboboxProps } from './search-combobox';
+export {
+  AirportPicker,
+  CountryPicker,
+  CurrencyPicker,
+  OceanPortPicker,
+  TimeZonePicker,
+  airportLabel,
+  countryLabel,
+  flagOf,
+  oceanPortLabel,
+} from './pickers';
+export {
+  placeListQueries,
+  useAirports,
+  useOceanPorts,
+  loadPlaceRows,
+  type PlaceKind,
+  type PlaceList,
+} from './place-lists';
