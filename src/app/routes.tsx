@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
             path: ':port',
             handle: { name: 'settingsPorts', requiresAuth: true } satisfies RouteHandle,
             lazy: async () => ({
-              Component: (await import('../features/settings/ports/ports-screen')).PortsScreen,
+              Component: (await import('./ports-route')).PortsRoute,
             }),
           },
           {

@@ -3,7 +3,7 @@
  * per process: countries (ISO 3166-1, `countries-list`), currencies (ISO 4217 with minor units,
  * `currency-codes`) and time zones (IANA, `countries-and-timezones`). Not typed in by hand.
  */
-import { countries } from 'countries-list';
+import { countries, getCountryData, type TCountryCode } from 'countries-list';
 import currencyCodes from 'currency-codes';
 import ct from 'countries-and-timezones';
 import type { Country, Currency, TimeZone } from '../../../src/shared/contracts/master-reference.ts';
@@ -15,6 +15,7 @@ function build() {
     .map(([code, c]) => ({
       _id: code,
       code,
+      iso3: getCountryData(code as TCountryCode).iso3,
       name: c.name,
       native: c.native,
       phone: [...c.phone],

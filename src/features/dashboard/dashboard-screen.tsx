@@ -1,10 +1,11 @@
-import { Badge, Box, Flex, Heading, Link, List, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/i18n/format';
 import { userCan } from '../../lib/resource-kit/permission-check';
 import { useSession } from '../../lib/session/use-session';
+import { Pill, ProgressBar } from '../../lib/ui/pill';
 import type { PermissionModule } from '../../shared/permissions';
 import { daysLeft, setupSteps } from './account-setup';
 import { dashboardQueries } from './dashboard-api';
@@ -52,9 +53,9 @@ function PlanWidget() {
             <Text fontWeight="semibold" textStyle="lg">
               {plan.name}
             </Text>
-            <Badge colorPalette={isExpired ? 'red' : left <= 14 ? 'orange' : 'green'}>
+            <Pill colorPalette={isExpired ? 'red' : left <= 14 ? 'orange' : 'green'}>
               {isExpired ? t('plan.expired', { date: formatDate(plan.expiryDate) }) : left}
-            </Badge>
+            </Pill>
           </Flex>
           {isExpired ? (
             <Text color="fg.muted">{t('plan.contact')}</Text>
@@ -86,21 +87,13 @@ function SetupWidget() {
       }
     >
       <Stack gap={3}>
-        <Progress.Root
-          value={(done / steps.length) * 100}
-          size="sm"
-          aria-label={t('setup.progress', { done, total: steps.length })}
-        >
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <ProgressBar value={(done / steps.length) * 100} label={t('setup.progress', { done, total: steps.length })} />
         <Text textStyle="sm" color="fg.muted">
           {t('setup.progress', { done, total: steps.length })}
         </Text>
-        <List.Root gap={1} variant="plain">
+        <Stack as="ul" gap={1} listStyleType="none">
           {steps.map((step) => (
-            <List.Item key={step.id} data-step={step.id} data-done={step.done}>
+            <li key={step.id} data-step={step.id} data-done={step.done}>
               <Text as="span" aria-hidden marginEnd={2} color={step.done ? 'green.fg' : 'fg.subtle'}>
                 {step.done ? '✓' : '○'}
               </Text>
@@ -113,9 +106,9 @@ function SetupWidget() {
                   <RouterLink to={step.to}>{t(`setup.${step.id}`)}</RouterLink>
                 </Link>
               )}
-            </List.Item>
+            </li>
           ))}
-        </List.Root>
+        </Stack>
       </Stack>
     </WidgetFrame>
   );
@@ -129,18 +122,18 @@ function NotificationsWidget() {
       <QueryWidget query={query} isEmpty={(d) => d.items.length === 0} empty={t('notifications.none')}>
         {(d) => (
           <Stack gap={2}>
-            <List.Root gap={2} variant="plain">
+            <Stack as="ul" gap={2} listStyleType="none">
               {d.items.map((item) => (
-                <List.Item key={item._id} flexDirection="column" alignItems="flex-start">
+                <li key={item._id}>
                   <Text fontWeight="medium" lineClamp={1}>
                     {item.title}
                   </Text>
                   <Text textStyle="xs" color="fg.muted">
                     {formatDateTime(item.createdAt)}
                   </Text>
-                </List.Item>
+                </li>
               ))}
-            </List.Root>
+            </Stack>
             <Text textStyle="sm" color="fg.muted" data-unread={d.meta.unread}>
               {t('notifications.more', { count: d.meta.unread })}
             </Text>
@@ -161,9 +154,9 @@ function ActivityWidget() {
     <WidgetFrame id="activity" title={t('activity.title')}>
       <QueryWidget query={query} isEmpty={(d) => d.items.length === 0} empty={t('activity.none')}>
         {(d) => (
-          <List.Root gap={2} variant="plain">
+          <Stack as="ul" gap={2} listStyleType="none">
             {d.items.map((entry) => (
-              <List.Item key={entry._id} flexDirection="column" alignItems="flex-start">
+              <li key={entry._id}>
                 <Text textStyle="sm">
                   <Text as="span" fontWeight="medium">
                     {(entry.actorUserId && names.get(entry.actorUserId)) || t('activity.someone')}
@@ -173,9 +166,9 @@ function ActivityWidget() {
                 <Text textStyle="xs" color="fg.muted">
                   {formatDateTime(entry.createdAt)}
                 </Text>
-              </List.Item>
+              </li>
             ))}
-          </List.Root>
+          </Stack>
         )}
       </QueryWidget>
     </WidgetFrame>
@@ -242,17 +235,17 @@ function LinksWidget() {
   ];
   return (
     <WidgetFrame id="links" title={t('links.title')}>
-      <List.Root gap={2} variant="plain">
+      <Stack as="ul" gap={2} listStyleType="none">
         {links
           .filter((link) => !link.module || userCan(user, link.module, 'read'))
           .map((link) => (
-            <List.Item key={link.to}>
+            <li key={link.to}>
               <Link asChild color="brand.fg">
                 <RouterLink to={link.to}>{link.label}</RouterLink>
               </Link>
-            </List.Item>
+            </li>
           ))}
-      </List.Root>
+      </Stack>
     </WidgetFrame>
   );
 }

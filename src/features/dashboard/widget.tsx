@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Component, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api/api-error';
@@ -89,8 +89,8 @@ export function QueryWidget<T>({ query, isEmpty, empty, children }: QueryWidgetP
     }
     return (
       <Stack gap={2} aria-busy="true">
-        <Skeleton height="4" />
-        <Skeleton height="4" width="70%" />
+        <Box height="4" borderRadius="l1" bg="bg.muted" />
+        <Box height="4" width="70%" borderRadius="l1" bg="bg.muted" />
       </Stack>
     );
   }

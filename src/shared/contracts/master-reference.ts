@@ -8,6 +8,8 @@ export const countrySchema = z.object({
   _id: z.string(),
   /** ISO 3166-1 alpha-2. */
   code: z.string(),
+  /** ISO 3166-1 alpha-3. */
+  iso3: z.string(),
   name: z.string(),
   native: z.string(),
   phone: z.array(z.number()),
