@@ -294,12 +294,12 @@ function Details({ kind, row }: { kind: PortKind; row: Row | undefined }) {
           <Fact label={t('detail.coordinates')}>
             {row.lat !== null && row.lon !== null ? coordinatesText(row.lat, row.lon) : t('detail.noCoordinates')}
           </Fact>
-          {row.lat !== null && row.lon !== null && (
-            <Link href={mapLink(row.lat, row.lon)} target="_blank" rel="noopener noreferrer" color="brand.fg">
-              {t('detail.map')}
-            </Link>
-          )}
         </dl>
+      )}
+      {row && row.lat !== null && row.lon !== null && (
+        <Link href={mapLink(row.lat, row.lon)} target="_blank" rel="noopener noreferrer" color="brand.fg">
+          {t('detail.map')}
+        </Link>
       )}
     </Box>
   );
