@@ -31,7 +31,9 @@ export type RouteName =
   | 'settingsCountries'
   | 'settingsTemplates'
   | 'settingsTemplateUpdate'
-  | 'settingsCurrencies';
+  | 'settingsCurrencies'
+  | 'settingsBusinessTypes'
+  | 'settingsReceivingLocations';
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
   if (typeof value !== 'object' || value === null) return false;

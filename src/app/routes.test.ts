@@ -25,6 +25,8 @@ const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requir
   ['/settings/templates', 'settingsTemplates', true],
   ['/settings/templates/7/email', 'settingsTemplateUpdate', true],
   ['/settings/currencies', 'settingsCurrencies', true],
+  ['/settings/business-types', 'settingsBusinessTypes', true],
+  ['/settings/receiving-locations', 'settingsReceivingLocations', true],
 ];
 
 function resolve(path: string) {

@@ -130,7 +130,22 @@ export const routes: RouteObject[] = [
             path: 'picklist',
             handle: { name: 'settingsPicklist', requiresAuth: true } satisfies RouteHandle,
             lazy: async () => ({
-              Component: (await import('../features/settings/picklist/picklist-screen')).PicklistScreen,
+              Component: (await import('../features/settings/master-data/picklist-screen')).PicklistScreen,
+            }),
+          },
+          {
+            path: 'business-types',
+            handle: { name: 'settingsBusinessTypes', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/master-data/business-types-screen')).BusinessTypesScreen,
+            }),
+          },
+          {
+            path: 'receiving-locations',
+            handle: { name: 'settingsReceivingLocations', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/settings/master-data/receiving-locations-screen'))
+                .ReceivingLocationsScreen,
             }),
           },
           {
@@ -166,7 +181,7 @@ export const routes: RouteObject[] = [
             path: 'currencies',
             handle: { name: 'settingsCurrencies', requiresAuth: true } satisfies RouteHandle,
             lazy: async () => ({
-              Component: (await import('../features/settings/currencies/currencies-screen')).CurrenciesScreen,
+              Component: (await import('../features/settings/master-data/currencies-screen')).CurrenciesScreen,
             }),
           },
         ],

@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { deletedItemSchema, type DeletedItem } from '../../shared/contracts/resource-contract';
 import type { ServiceName } from '../../shared/services';
 import { newIdempotencyKey } from '../ui/idempotency-key';
 import { listQueryString, type ListState } from './list-url-state';
@@ -63,6 +64,12 @@ export function defineResource<S extends z.ZodType, const Field extends string>(
       apiCall(config.service, itemPath(id), config.item, {
         method: 'PATCH',
         body: JSON.stringify(body),
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      }),
+    /** `DELETE`; the server refuses (409 RESOURCE_IN_USE) what records still hold. */
+    remove: (id: string): Promise<DeletedItem> =>
+      apiCall(config.service, itemPath(id), deletedItemSchema, {
+        method: 'DELETE',
         headers: { 'Idempotency-Key': newIdempotencyKey() },
       }),
   };

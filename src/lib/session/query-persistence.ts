@@ -9,7 +9,17 @@ import { queryClient } from '../query-client';
 
 export const QUERY_CACHE_STORAGE_KEY = 'freight-desk:query-cache';
 /** Query key roots that are persisted; everything else stays in memory. */
-export const PERSISTED_QUERY_ROOTS: readonly string[] = ['session', 'reference', 'dashboard'];
+export const PERSISTED_QUERY_ROOTS: readonly string[] = [
+  'session',
+  'reference',
+  'dashboard',
+  // Company master data (issue 10): its screens open offline after one visit.
+  'business-types',
+  'receiving-locations',
+  'company-currencies',
+  'dropdown-groups',
+  'dropdown-options',
+];
 
 /** Bumps with every build (VITE_BUILD_ID, else this chunk's hashed URL). */
 const BUILD_ID = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? new URL(import.meta.url).pathname;

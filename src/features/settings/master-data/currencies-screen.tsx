@@ -1,0 +1,257 @@
+import { Box, Button, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useId, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatDate, formatDateTime } from '../../../lib/i18n/format';
+import { CurrencyPicker } from '../../../lib/pickers';
+import { useCurrencies } from '../../../lib/reference-data/reference-data';
+import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
+import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { ResourceList } from '../../../lib/resource-kit/resource-list';
+import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
+import { useSession } from '../../../lib/session/use-session';
+import {
+  createCompanyCurrencyBody,
+  type CompanyCurrency,
+  type CreateCompanyCurrencyInput,
+} from '../../../shared/contracts/master-data';
+import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';
+import { companyCurrenciesResource, useCurrencyHistory } from './api';
+import { OpenLink, ScreenHeader } from './fields';
+import { RecordDialog } from './record-dialog';
+import { masterT, useMasterT } from './strings';
+
+const column = createColumnHelper<CompanyCurrency>();
+const FIELDS = ['code', 'exchangeRate', 'validFrom'] as const;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * /settings/currencies: the company's currencies with their rate to the base currency (a new rate keeps
+ * the earlier ones in the history), and the whole ISO 4217 list.
+ */
+export function CurrenciesScreen() {
+  return (
+    <RequirePermission module="masterData" action="read">
+      <Currencies />
+    </RequirePermission>
+  );
+}
+
+function Currencies() {
+  const t = useMasterT();
+  const client = useQueryClient();
+  const { company } = useSession();
+  const base = company?.currency || '—';
+  const canEdit = useCan('masterData', 'update');
+  const [open, setOpen] = useState<CompanyCurrency | 'new' | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: companyCurrenciesResource.keys.all });
+  const columns: ResourceColumns<CompanyCurrency> = [
+    column.accessor('code', {
+      header: () => masterT('cur.code'),
+      meta: { sortField: 'code', width: '8rem' },
+      cell: (info) =>
+        canEdit ? <OpenLink onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenLink> : info.getValue(),
+    }),
+    column.accessor('exchangeRate', {
+      header: () => masterT('cur.rate'),
+      meta: { width: 'minmax(8rem, 1fr)' },
+      cell: (info) => (
+        <Text as="span" fontFamily="mono">
+          {info.getValue()} {base}
+        </Text>
+      ),
+    }),
+    column.accessor('validFrom', {
+      header: () => masterT('cur.validFrom'),
+      meta: { sortField: 'validFrom', width: '10rem' },
+      cell: (info) => formatDate(info.getValue()),
+    }),
+  ];
+  const record = open === 'new' ? undefined : (open ?? undefined);
+  return (
+    <Stack gap={8}>
+      <section>
+        <ScreenHeader title={t('cur.title')} subtitle={t('cur.subtitle', { base })} />
+        <ResourceList
+          resource={companyCurrenciesResource}
+          columns={columns}
+          label={t('cur.title')}
+          plural={t('cur.plural')}
+          getRowId={(row) => row._id}
+          emptyText={t('cur.empty', { base })}
+          actions={
+            <Can module="masterData" action="create">
+              <Button colorPalette="brand" onClick={() => setOpen('new')}>
+                {t('cur.add')}
+              </Button>
+            </Can>
+          }
+        />
+      </section>
+      <IsoCurrencies />
+      {open && (
+        <RecordDialog<CreateCompanyCurrencyInput, z.output<typeof createCompanyCurrencyBody>, CompanyCurrency>
+          title={record ? record.code : t('cur.new')}
+          noun={t('cur.noun')}
+          schema={createCompanyCurrencyBody}
+          defaultValues={
+            record
+              ? { code: record.code, exchangeRate: record.exchangeRate, validFrom: record.validFrom }
+              : { validFrom: today() }
+          }
+          fieldNames={FIELDS}
+          save={({ code, ...rate }) =>
+            record
+              ? companyCurrenciesResource.update(record._id, { ...rate, version: record.version })
+              : companyCurrenciesResource.create({ code, ...rate })
+          }
+          onSaved={() => {
+            void refresh();
+            void client.invalidateQueries({ queryKey: [companyCurrenciesResource.name, 'history'] });
+            setOpen(null);
+          }}
+          onClose={() => setOpen(null)}
+          onReload={() => void refresh()}
+          onDelete={record ? () => companyCurrenciesResource.remove(record._id).then(refresh) : undefined}
+          footer={record && <RateHistory id={record._id} base={base} />}
+        >
+          {(form) => {
+            const errors = form.formState.errors;
+            return (
+              <>
+                <FormField label={t('cur.code')} error={errors.code?.message}>
+                  {(control) => (
+                    <Controller
+                      control={form.control}
+                      name="code"
+                      render={({ field }) => (
+                        <CurrencyPicker
+                          {...control}
+                          name={field.name}
+                          value={field.value ?? null}
+                          onChange={(code) => field.onChange(code ?? '')}
+                          onBlur={field.onBlur}
+                          disabled={Boolean(record)}
+                        />
+                      )}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  label={t('cur.rate')}
+                  error={errors.exchangeRate?.message}
+                  hint={t('cur.rateHint', { base })}
+                >
+                  {(control) => <TextInput {...control} inputMode="decimal" {...form.register('exchangeRate')} />}
+                </FormField>
+                <FormField label={t('cur.validFrom')} error={errors.validFrom?.message}>
+                  {(control) => <TextInput {...control} type="date" {...form.register('validFrom')} />}
+                </FormField>
+              </>
+            );
+          }}
+        </RecordDialog>
+      )}
+    </Stack>
+  );
+}
+
+function RateHistory({ id, base }: { id: string; base: string }) {
+  const t = useMasterT();
+  const history = useCurrencyHistory(id);
+  return (
+    <Box as="section" aria-labelledby="rate-history" marginTop={6} borderTopWidth="1px" paddingTop={4}>
+      <Heading as="h3" size="sm" id="rate-history" marginBottom={2}>
+        {t('cur.history')}
+      </Heading>
+      {history.data && history.data.length === 0 && <Text color="fg.muted">{t('cur.historyEmpty')}</Text>}
+      <Stack as="ol" gap={1} listStyleType="none" data-testid="rate-history">
+        {[...(history.data ?? [])].reverse().map((rate) => (
+          <li key={`${rate.setAt}-${rate.exchangeRate}`}>
+            <Text textStyle="sm">
+              <Text as="span" fontFamily="mono" fontWeight="medium">
+                {rate.exchangeRate} {base}
+              </Text>{' '}
+              · {formatDate(rate.validFrom)}
+            </Text>
+            <Text textStyle="xs" color="fg.muted">
+              {formatDateTime(rate.setAt)}
+              {rate.setByName ? ` · ${t('cur.setBy', { name: rate.setByName })}` : ''}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function IsoCurrencies() {
+  const t = useMasterT();
+  const currencies = useCurrencies();
+  const [search, setSearch] = useState('');
+  const id = useId();
+  const inputCss = useRecipe({ key: 'input' })({ size: 'md', variant: 'outline' });
+  const index = useMemo(
+    () =>
+      buildPlaceIndex(currencies.data ?? [], (c) => ({
+        codes: [c.code],
+        name: c.name,
+        words: [],
+        other: [c.number],
+        country: '',
+      })),
+    [currencies.data],
+  );
+  const rows = useMemo(() => searchPlaces(index, { search }), [index, search]);
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <Heading as="h3" size="md" id={`${id}-heading`} marginBottom={2}>
+        {t('cur.iso')}
+      </Heading>
+      <chakra.label htmlFor={id} srOnly>
+        {t('cur.isoSearch')}
+      </chakra.label>
+      <chakra.input
+        id={id}
+        type="search"
+        css={inputCss}
+        maxWidth="md"
+        marginBottom={2}
+        placeholder={t('cur.isoSearch')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <Box maxHeight="20rem" overflowY="auto" borderWidth="1px" borderRadius="l2" bg="bg.panel">
+        <chakra.table
+          width="full"
+          textStyle="sm"
+          css={{
+            '& th, & td': { paddingX: 3, paddingY: 1.5, borderBottomWidth: '1px', textAlign: 'start' },
+            '& th': { color: 'fg.muted', fontWeight: 'medium', position: 'sticky', top: 0, bg: 'bg.panel' },
+          }}
+        >
+          <thead>
+            <tr>
+              <th>{t('code')}</th>
+              <th>{t('name')}</th>
+              <th>{t('cur.number')}</th>
+              <th>{t('cur.minor')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.code} data-code={c.code}>
+                <chakra.td fontFamily="mono">{c.code}</chakra.td>
+                <td>{c.name}</td>
+                <td>{c.number}</td>
+                <td>{c.minorUnits}</td>
+              </tr>
+            ))}
+          </tbody>
+        </chakra.table>
+      </Box>
+    </section>
+  );
+}

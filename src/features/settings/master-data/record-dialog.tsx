@@ -1,0 +1,141 @@
+import { Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { formResolver } from '../../../lib/resource-kit/form-resolver';
+import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
+import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
+import { showToast } from '../../../lib/ui/toast-store';
+import { useMasterT } from './strings';
+
+export interface RecordDialogProps<V extends FieldValues, B extends object, Item> {
+  title: string;
+  /** The record's word for the conflict dialog ("business type"). */
+  noun: string;
+  schema: z.ZodType<B, V>;
+  defaultValues: DefaultValues<V>;
+  fieldNames: readonly Path<V>[];
+  children: (form: UseFormReturn<V, unknown, B>) => ReactNode;
+  save: (body: B) => Promise<Item>;
+  onSaved: (item: Item) => void;
+  onClose: () => void;
+  /** Shows Delete (with a confirmation) for an existing record. */
+  onDelete?: () => Promise<unknown>;
+  /** After a conflict's "reload": fetch the stored record again (the dialog closes). */
+  onReload?: () => void;
+  /** Extra content under the form (a currency's rate history). */
+  footer?: ReactNode;
+}
+
+/**
+ * Create or edit one master-data record in a dialog: the shared schema validates the form, server
+ * field errors land on their fields, a stale save opens the kit's conflict dialog, delete asks first.
+ */
+export function RecordDialog<V extends FieldValues, B extends object, Item>({
+  title,
+  noun,
+  schema,
+  defaultValues,
+  fieldNames,
+  children,
+  save,
+  onSaved,
+  onClose,
+  onDelete,
+  onReload,
+  footer,
+}: RecordDialogProps<V, B, Item>) {
+  const t = useMasterT();
+  const form = useForm<V, unknown, B>({ resolver: formResolver(schema), defaultValues });
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
+  const [deleting, setDeleting] = useState(false);
+  const saver = useConflictAwareSave<V, B, Item>({
+    form: form as unknown as UseFormReturn<V>,
+    fieldNames,
+    save,
+    onSaved: (item) => {
+      showToast({ status: 'success', title: t('saved') });
+      onSaved(item);
+    },
+  });
+
+  const remove = async () => {
+    if (!onDelete) return;
+    setDeleting(true);
+    setDeleteError(undefined);
+    try {
+      await onDelete();
+      showToast({ status: 'success', title: t('deleted') });
+      onClose();
+    } catch (error) {
+      setDeleteError(formMessageOf(error));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <ModalDialog title={title} onClose={onClose} maxWidth="lg">
+      <chakra.form noValidate aria-label={title} onSubmit={form.handleSubmit((body) => saver.submit(body))}>
+        <Stack gap={4}>
+          {children(form)}
+          {saver.formError && (
+            <Text role="alert" color="fg.error" textStyle="sm">
+              {saver.formError}
+            </Text>
+          )}
+          {deleteError && (
+            <Text role="alert" color="fg.error" textStyle="sm">
+              {deleteError}
+            </Text>
+          )}
+          {confirming && (
+            <Text role="alert" textStyle="sm">
+              {t('deleteQuestion')}
+            </Text>
+          )}
+          <Flex gap={3} justifyContent="space-between" wrap="wrap">
+            <Flex gap={2}>
+              {onDelete &&
+                (confirming ? (
+                  <Button colorPalette="red" onClick={() => void remove()} loading={deleting}>
+                    {t('confirmDelete')}
+                  </Button>
+                ) : (
+                  <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+                    {t('delete')}
+                  </Button>
+                ))}
+            </Flex>
+            <Flex gap={2}>
+              <Button variant="outline" onClick={onClose}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" colorPalette="brand" loading={saver.busy}>
+                {t('save')}
+              </Button>
+            </Flex>
+          </Flex>
+        </Stack>
+      </chakra.form>
+      {footer}
+      {saver.conflict && (
+        <ConflictDialog
+          conflict={saver.conflict}
+          noun={noun}
+          busy={saver.busy}
+          onClose={saver.dismissConflict}
+          onReload={() => {
+            saver.dismissConflict();
+            onReload?.();
+            onClose();
+          }}
+          onOverwrite={() => void saver.overwrite()}
+        />
+      )}
+    </ModalDialog>
+  );
+}
