@@ -37,10 +37,33 @@ const gatedStorage = {
   removeItem: (key: string) => window.sessionStorage.removeItem(key),
 };
 
-const persister = createSyncStoragePersister({
+const throttled = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : gatedStorage,
   key: QUERY_CACHE_STORAGE_KEY,
 });
+
+/**
+ * The throttled writer, plus the latest copy written at once when the page goes away: a screen left
+ * within the throttle's second (a click to the next screen, a reload) would otherwise never be kept, and
+ * an offline reload right after would find no user and no lists.
+ */
+let latest: Parameters<typeof throttled.persistClient>[0] | undefined;
+const persister: typeof throttled = {
+  ...throttled,
+  persistClient: (client) => {
+    latest = client;
+    return throttled.persistClient(client);
+  },
+  removeClient: () => {
+    latest = undefined;
+    return throttled.removeClient();
+  },
+};
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    if (latest) gatedStorage.setItem(QUERY_CACHE_STORAGE_KEY, JSON.stringify(latest));
+  });
+}
 
 let stop: (() => void) | null = null;
 
@@ -56,7 +79,9 @@ export function startQueryPersistence(): Promise<void> {
     buster: BUILD_ID,
     dehydrateOptions: {
       shouldDehydrateQuery: (query) =>
-        query.state.status === 'success' && PERSISTED_QUERY_ROOTS.includes(String(query.queryKey[0])),
+        // Data kept through a failed refetch too: an offline reload fails every refetch, and dropping those
+        // queries from the copy would leave the next offline reload without the user or the lists.
+        query.state.data !== undefined && PERSISTED_QUERY_ROOTS.includes(String(query.queryKey[0])),
     },
   });
   stop = unsubscribe;

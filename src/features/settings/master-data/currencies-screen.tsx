@@ -223,7 +223,17 @@ function IsoCurrencies() {
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      <Box maxHeight="20rem" overflowY="auto" borderWidth="1px" borderRadius="l2" bg="bg.panel">
+      <Box
+        maxHeight="20rem"
+        overflowY="auto"
+        borderWidth="1px"
+        borderRadius="l2"
+        bg="bg.panel"
+        // A scrolling region the keyboard can reach (axe: scrollable-region-focusable).
+        tabIndex={0}
+        role="region"
+        aria-label={t('cur.iso')}
+      >
         <chakra.table
           width="full"
           textStyle="sm"

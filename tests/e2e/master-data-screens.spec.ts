@@ -1,0 +1,145 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The company master-data screens of issue 10, as Harbor Logistics' admin uses them: a business type
+ * created and renamed; a receiving location whose country and seaport come from the pickers; a picklist
+ * option moved and the order kept after a reload; a currency whose rate change keeps the earlier rate in
+ * its history; and every screen opening offline with its data after one visit.
+ */
+test.describe.configure({ timeout: 150_000 });
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('admin@harbor.test');
+  await page.getByLabel('Password').fill('Freight!2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+const unique = Date.now().toString(36);
+
+test('business types and receiving locations, with the pickers inside the form', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings/business-types');
+  await expect(page.getByRole('heading', { level: 2, name: 'Business types' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add business type' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(`Broker ${unique}`);
+  await dialog.getByLabel('Code').fill(`broker-${unique}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('searchbox', { name: 'Search business types' }).fill(unique);
+  await page.getByRole('button', { name: `Broker ${unique}` }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill(`Customs broker ${unique}`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: `Customs broker ${unique}` })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/settings/receiving-locations');
+  await page.getByRole('button', { name: 'Add receiving location' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Name', { exact: true }).fill(`Waalhaven ${unique}`);
+  await form.getByLabel('Code', { exact: true }).fill(`WH-${unique}`);
+  await form.getByLabel('City').fill('Rotterdam');
+  await form.getByRole('combobox', { name: 'Country' }).fill('netherl');
+  await form.getByRole('option', { name: /Netherlands \(NL\)/ }).click();
+  await expect(form.getByRole('combobox', { name: 'Country' })).toHaveValue(/Netherlands \(NL\)/);
+  const port = form.getByRole('combobox', { name: /Nearest seaport/ });
+  await port.fill('rtm');
+  await expect(form.getByRole('option', { name: 'Rotterdam (NLRTM)' })).toBeVisible({ timeout: 20_000 });
+  await port.press('Enter');
+  await expect(port).toHaveValue('Rotterdam (NLRTM)');
+  await expectNoSeriousViolations(page);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await page.getByRole('searchbox', { name: 'Search receiving locations' }).fill(unique);
+  const row = page.getByRole('row').filter({ hasText: `Waalhaven ${unique}` });
+  await expect(row).toContainText('NLRTM');
+  await expect(row).toContainText('NL');
+});
+
+test('a picklist order kept after reload, and a rate change kept in the history', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings/picklist');
+  await page.getByRole('button', { name: /Shipment mode/ }).click();
+  const options = page.getByTestId('picklist-options').locator('li');
+  await expect(options.first()).toBeVisible();
+  const before = await options.evaluateAll((items) => items.map((li) => li.getAttribute('data-value')));
+  const last = before[before.length - 1]!;
+  const lastLabel = (await options.last().locator('p').first().textContent()) ?? '';
+  await page.getByRole('button', { name: `Move ${lastLabel} up` }).click();
+  await expect(page.getByText('Order saved')).toBeVisible();
+  const expected = [...before.slice(0, -2), last, before[before.length - 2]];
+  await page.reload();
+  await page.getByRole('button', { name: /Shipment mode/ }).click();
+  await expect
+    .poll(() => options.evaluateAll((items) => items.map((li) => li.getAttribute('data-value'))))
+    .toEqual(expected);
+  // Keyboard drag: the handle picks the option up with Space, moves it with the arrows, drops it with Space.
+  await page.getByRole('button', { name: `Drag to reorder ${lastLabel}` }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await expect
+    .poll(() => options.evaluateAll((items) => items.map((li) => li.getAttribute('data-value'))))
+    .toEqual(before);
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/settings/currencies');
+  await expect(page.getByRole('heading', { level: 2, name: 'Currencies' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  if ((await page.getByRole('button', { name: 'JPY', exact: true }).count()) === 0) {
+    await page.getByRole('button', { name: 'Add currency' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Currency' }).fill('yen');
+    await dialog.getByRole('option', { name: /JPY/ }).click();
+    await dialog.getByLabel('Rate', { exact: true }).fill('0.0061');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await page.getByRole('button', { name: 'JPY', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const rate = `0.0061${(Date.now() % 9) + 1}`;
+  await dialog.getByLabel('Rate', { exact: true }).fill(rate);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'JPY', exact: true }).click();
+  const history = page.getByTestId('rate-history').locator('li');
+  await expect(history.first()).toContainText(rate);
+  expect(await history.count()).toBeGreaterThanOrEqual(2);
+  await expectNoSeriousViolations(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('searchbox', { name: 'Search ISO currencies' }).fill('franc');
+  await expect(page.locator('tr[data-code="CHF"]')).toBeVisible();
+});
+
+test('each master-data screen opens offline with its data after one visit', async ({ page, context }) => {
+  await signIn(page);
+  const screens = [
+    ['/settings/business-types', 'Business types', 'Shipper'],
+    ['/settings/picklist', 'Picklists', 'Shipment mode'],
+    ['/settings/currencies', 'Currencies', 'JPY'],
+    ['/settings/receiving-locations', 'Receiving locations', 'Waalhaven'],
+  ] as const;
+  for (const [path, heading, text] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expect(page.getByText(text).first()).toBeVisible();
+  }
+  await context.setOffline(true);
+  for (const [path, heading, text] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expect(page.getByText(text).first()).toBeVisible();
+  }
+  await context.setOffline(false);
+});
