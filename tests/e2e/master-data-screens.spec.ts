@@ -41,6 +41,20 @@ test('business types and receiving locations, with the pickers inside the form',
   await expect(page.getByRole('button', { name: `Customs broker ${unique}` })).toBeVisible();
   await expectNoSeriousViolations(page);
 
+  // The record's history shows the rename just made, field by field, and who made it.
+  await page.getByRole('button', { name: `Customs broker ${unique}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'History' }).click();
+  const history = page.getByTestId('audit-history');
+  await expect(history.locator('li').first()).toContainText('Admin Harbor changed it');
+  await expect(history.locator('li').first().locator('tr[data-field="name"]')).toContainText(`Broker ${unique}`);
+  await expect(history.locator('li').first().locator('tr[data-field="name"]')).toContainText(
+    `Customs broker ${unique}`,
+  );
+  await expect(history).toContainText('Admin Harbor created it');
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
   await page.goto('/settings/receiving-locations');
   await page.getByRole('button', { name: 'Add receiving location' }).click();
   const form = page.getByRole('dialog');

@@ -32,6 +32,7 @@ function toEntry(r: Record<string, unknown>): AuditLogItem {
     _id: String(r.id),
     companyId: r.company_id as string,
     actorUserId: (r.actor_user_id as string | null) ?? null,
+    actorName: (r.actor_name as string | null) || null,
     action: r.action as string,
     entity: r.entity as string,
     entityId: (r.entity_id as string | null) ?? null,
@@ -64,7 +65,8 @@ export async function listAuditEntries(
   ];
   const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log ${where}`, params);
   const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT id, company_id, actor_user_id, action, entity, entity_id, changes, request_id, created_at
+    `SELECT id, company_id, actor_user_id, action, entity, entity_id, changes, request_id, created_at,
+            (SELECT u.name FROM users u WHERE u.id = audit_log.actor_user_id) AS actor_name
        FROM audit_log ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id DESC')} LIMIT $8 OFFSET $9`,
     [...params, query.limit, query.offset],
   );

@@ -24,6 +24,8 @@ export const dashboardQueries = {
   notifications: () => ({
     queryKey: [...DASHBOARD_KEY, 'notifications'] as const,
     retry: retryOnce,
+    // Shown at once from the kept copy, and fetched again on every visit.
+    staleTime: 0,
     queryFn: () =>
       apiList('iamserver', '/notifications?status=new&limit=5', notificationItemSchema, {
         meta: notificationListMetaSchema,
@@ -32,17 +34,23 @@ export const dashboardQueries = {
   activity: () => ({
     queryKey: [...DASHBOARD_KEY, 'activity'] as const,
     retry: retryOnce,
+    // Shown at once from the kept copy, and fetched again on every visit.
+    staleTime: 0,
     queryFn: () => apiList('logserver', '/audit?limit=8&sort=-createdAt', auditEntrySchema),
   }),
   /** The company's users, for the count and to name who did what in the activity widget. */
   users: () => ({
     queryKey: [...DASHBOARD_KEY, 'users'] as const,
     retry: retryOnce,
+    // Shown at once from the kept copy, and fetched again on every visit.
+    staleTime: 0,
     queryFn: () => apiList('iamserver', '/users?limit=100&sort=name', userSchema),
   }),
   contacts: () => ({
     queryKey: [...DASHBOARD_KEY, 'contacts'] as const,
     retry: retryOnce,
+    // Shown at once from the kept copy, and fetched again on every visit.
+    staleTime: 0,
     queryFn: async () =>
       (
         await apiList('contactserver', '/contacts/paginate', anyItem, {
@@ -55,6 +63,8 @@ export const dashboardQueries = {
   reports: () => ({
     queryKey: [...DASHBOARD_KEY, 'reports'] as const,
     retry: retryOnce,
+    // Shown at once from the kept copy, and fetched again on every visit.
+    staleTime: 0,
     queryFn: async () => (await apiList('reportserver', '/reportSketch?limit=1', anyItem)).meta.total,
   }),
 };

@@ -159,7 +159,7 @@ function ActivityWidget() {
               <li key={entry._id}>
                 <Text textStyle="sm">
                   <Text as="span" fontWeight="medium">
-                    {(entry.actorUserId && names.get(entry.actorUserId)) || t('activity.someone')}
+                    {entry.actorName ?? ((entry.actorUserId && names.get(entry.actorUserId)) || t('activity.someone'))}
                   </Text>{' '}
                   · <code>{entry.action}</code>
                 </Text>

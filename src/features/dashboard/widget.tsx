@@ -96,6 +96,7 @@ export function QueryWidget<T>({ query, isEmpty, empty, children }: QueryWidgetP
   }
   return (
     <Stack gap={2}>
+      {query.isError && online && <WidgetError onRetry={() => void query.refetch()} />}
       {isEmpty?.(query.data) ? <Text color="fg.muted">{empty}</Text> : children(query.data)}
       {!online && query.dataUpdatedAt > 0 && (
         <Text textStyle="xs" color="fg.muted" data-as-of>

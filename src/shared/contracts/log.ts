@@ -6,6 +6,8 @@ export const auditEntrySchema = z.object({
   _id: z.string(),
   companyId: z.string(),
   actorUserId: z.string().nullable(),
+  /** The actor's display name when they are a user of the reading company (null otherwise). */
+  actorName: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),

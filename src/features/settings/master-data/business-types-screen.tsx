@@ -91,6 +91,7 @@ function BusinessTypes() {
           }}
           onClose={() => setOpen(null)}
           onReload={() => void refresh()}
+          history={record ? { entity: 'businessType', entityId: record._id } : undefined}
           onDelete={record ? () => businessTypesResource.remove(record._id).then(refresh) : undefined}
         >
           {(form) => (

@@ -114,6 +114,7 @@ function Currencies() {
           }}
           onClose={() => setOpen(null)}
           onReload={() => void refresh()}
+          history={record ? { entity: 'companyCurrency', entityId: record._id } : undefined}
           onDelete={record ? () => companyCurrenciesResource.remove(record._id).then(refresh) : undefined}
           footer={record && <RateHistory id={record._id} base={base} />}
         >

@@ -255,6 +255,7 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
           }}
           onClose={() => setEditing(null)}
           onReload={() => void refresh()}
+          history={record ? { entity: 'dropdown', entityId: record._id } : undefined}
           onDelete={record ? () => dropdownOptionsResource.remove(record._id).then(refresh) : undefined}
         >
           {(form) => (

@@ -130,6 +130,7 @@ function ReceivingLocations() {
           }}
           onClose={() => setOpen(null)}
           onReload={() => void refresh()}
+          history={record ? { entity: 'receivingLocation', entityId: record._id } : undefined}
           onDelete={record ? () => receivingLocationsResource.remove(record._id).then(refresh) : undefined}
         >
           {(form) => {

@@ -2,6 +2,7 @@ import { Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
@@ -27,6 +28,8 @@ export interface RecordDialogProps<V extends FieldValues, B extends object, Item
   onReload?: () => void;
   /** Extra content under the form (a currency's rate history). */
   footer?: ReactNode;
+  /** The stored record's audit entity and id: shows its History. */
+  history?: { entity: string; entityId: string };
 }
 
 /**
@@ -46,6 +49,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
   onDelete,
   onReload,
   footer,
+  history,
 }: RecordDialogProps<V, B, Item>) {
   const t = useMasterT();
   const form = useForm<V, unknown, B>({ resolver: formResolver(schema), defaultValues });
@@ -99,6 +103,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
           )}
           <Flex gap={3} justifyContent="space-between" wrap="wrap">
             <Flex gap={2}>
+              {history && <AuditHistoryButton entity={history.entity} entityId={history.entityId} name={title} />}
               {onDelete &&
                 (confirming ? (
                   <Button colorPalette="red" onClick={() => void remove()} loading={deleting}>

@@ -18,6 +18,7 @@ import { useUpdateUser } from '../users/api/update-user';
 import { usersResource } from '../users/api/users-resource';
 import { UserStatusBadge } from '../users/user-status-badge';
 import { lastSignInText } from '../users/user-status';
+import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 
 /** The profile form edits these fields of `PATCH /users/{id}` (the server's own schema validates them). */
 const profileBody = updateUserBody.pick({ firstName: true, lastName: true, name: true, roleId: true });
@@ -111,6 +112,7 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
               {user.name || user.emailId}
             </Heading>
             <UserStatusBadge user={user} />
+            <AuditHistoryButton entity="user" entityId={user._id} name={user.name || user.emailId} />
           </Flex>
           <Text color="fg.muted" marginTop={1}>
             {user.emailId}
