@@ -7,7 +7,7 @@ import { userCan } from '../../lib/resource-kit/permission-check';
 import { useSession } from '../../lib/session/use-session';
 import { Pill, ProgressBar } from '../../lib/ui/pill';
 import type { PermissionModule } from '../../shared/permissions';
-import { daysLeft, setupSteps } from './account-setup';
+import { daysLeft, setupSteps } from '../../lib/account-setup';
 import { dashboardQueries } from './dashboard-api';
 import { useDashboardT } from './strings';
 import { QueryWidget, WidgetFrame } from './widget';

@@ -1,13 +1,394 @@
-import { Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { setupSteps } from '../../../lib/account-setup';
+import { apiCall, apiList } from '../../../lib/api/api-client';
+import { formatDate } from '../../../lib/i18n/format';
+import { CountryPicker, CurrencyPicker, TimeZonePicker } from '../../../lib/pickers';
+import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
+import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { formResolver } from '../../../lib/resource-kit/form-resolver';
+import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
+import { CURRENT_USER_QUERY_KEY } from '../../../lib/session/session-lifecycle';
+import { useSession } from '../../../lib/session/use-session';
+import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
+import { Pill, ProgressBar } from '../../../lib/ui/pill';
+import { showToast } from '../../../lib/ui/toast-store';
+import { companySchema, updateCompanyBody } from '../../../shared/contracts/company';
+import { companyT, useCompanyT } from './strings';
 
-/** Placeholder: the company profile arrives with its issue; nothing here pretends to work yet. */
+type Company = z.infer<typeof companySchema>;
+
+/** The form's fields: the company's own settings (the plan is read-only). */
+const companyForm = updateCompanyBody
+  .omit({ version: true, address: true, account_setup: true })
+  .required({ name: true, short_name: true })
+  .extend({
+    address: z.strictObject({
+      line1: z.string().trim().max(200),
+      line2: z.string().trim().max(200),
+      city: z.string().trim().max(120),
+      postcode: z.string().trim().max(20),
+      state: z.string().trim().max(120),
+    }),
+    account_setup: z.boolean(),
+  });
+type CompanyFormInput = z.input<typeof companyForm>;
+type CompanyFormBody = z.output<typeof companyForm>;
+const FIELDS = [
+  'name',
+  'short_name',
+  'company_type',
+  'account_type',
+  'prefered_language',
+  'operating_country',
+  'currency',
+  'timezone',
+  'phone',
+  'address',
+  'is_subscribed_for_campaign',
+  'twoFactorAuth',
+  'account_setup',
+] as const;
+
+const undefinedIfEmpty = (value: string | undefined) => (value ? value : undefined);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function formValues(company: Company): CompanyFormInput {
+  return {
+    name: company.name,
+    short_name: company.short_name,
+    company_type: company.company_type,
+    account_type: company.account_type,
+    prefered_language: company.prefered_language,
+    operating_country: company.operating_country,
+    currency: company.currency,
+    timezone: company.timezone,
+    phone: company.phone,
+    address: {
+      line1: text(company.address.line1),
+      line2: text(company.address.line2),
+      city: text(company.address.city),
+      postcode: text(company.address.postcode),
+      state: text(company.address.state),
+    },
+    is_subscribed_for_campaign: company.is_subscribed_for_campaign,
+    twoFactorAuth: company.twoFactorAuth,
+    account_setup: company.account_setup,
+  };
+}
+
+const companyQuery = (id: string) => ({
+  queryKey: ['company', id] as const,
+  queryFn: () => apiCall('iamserver', `/companies/${encodeURIComponent(id)}`, companySchema),
+});
+
+/** /settings/company: every field of the company (SPEC.md section 3), its plan, and the set-up checklist. */
 export function CompanyScreen() {
   return (
-    <section>
-      <Heading as="h2" size="xl">
-        Company profile
+    <RequirePermission module="company" action="read">
+      <CompanyLoader />
+    </RequirePermission>
+  );
+}
+
+function CompanyLoader() {
+  const t = useCompanyT();
+  const { company } = useSession();
+  const query = useQuery({ ...companyQuery(company?._id ?? ''), enabled: Boolean(company?._id) });
+  if (query.data) return <CompanyForm company={query.data} onReload={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <Stack gap={2} alignItems="flex-start" role="alert">
+        <Text color="fg.error">{t('failed')}</Text>
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </Stack>
+    );
+  return <Text color="fg.muted">{t('loading')}</Text>;
+}
+
+function CompanyForm({ company, onReload }: { company: Company; onReload: () => void }) {
+  const t = useCompanyT();
+  const client = useQueryClient();
+  const editable = useCan('company', 'update');
+  const form = useForm<CompanyFormInput, unknown, CompanyFormBody>({
+    resolver: formResolver(companyForm),
+    defaultValues: formValues(company),
+  });
+  useEffect(() => form.reset(formValues(company)), [company, form]);
+  const save = useConflictAwareSave({
+    form: form as never,
+    fieldNames: FIELDS,
+    save: (body: CompanyFormBody & { version: number }) =>
+      apiCall('iamserver', `/companies/${encodeURIComponent(company._id)}`, companySchema, {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      }),
+    onSaved: (saved: Company) => {
+      client.setQueryData(companyQuery(company._id).queryKey, saved);
+      // The session's copy of the company (language default, banners) follows.
+      void client.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      showToast({ status: 'success', title: companyT('saved') });
+    },
+  });
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit((body) => save.submit({ ...body, version: company.version }));
+
+  return (
+    <Stack gap={6}>
+      <Flex justifyContent="space-between" alignItems="flex-start" gap={4} wrap="wrap">
+        <Box>
+          <Heading as="h2" size="xl">
+            {t('title')}
+          </Heading>
+          <Text color="fg.muted" textStyle="sm" marginTop={1}>
+            {t('subtitle')}
+          </Text>
+        </Box>
+        <AuditHistoryButton entity="company" entityId={company._id} name={company.name} />
+      </Flex>
+      <Grid templateColumns={{ base: '1fr', xl: '2fr 1fr' }} gap={6} alignItems="start">
+        <chakra.form
+          noValidate
+          aria-label={t('details')}
+          onSubmit={onSubmit}
+          bg="bg.panel"
+          borderWidth="1px"
+          borderRadius="l3"
+          padding={6}
+        >
+          <fieldset disabled={!editable}>
+            <Stack gap={4}>
+              <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
+                <FormField label={t('name')} error={errors.name?.message}>
+                  {(control) => <TextInput {...control} {...form.register('name')} />}
+                </FormField>
+                <FormField label={t('shortName')} error={errors.short_name?.message}>
+                  {(control) => <TextInput {...control} {...form.register('short_name')} />}
+                </FormField>
+              </Flex>
+              <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
+                <FormField label={t('companyType')} error={errors.company_type?.message}>
+                  {(control) => (
+                    <TextInput {...control} {...form.register('company_type', { setValueAs: undefinedIfEmpty })} />
+                  )}
+                </FormField>
+                <FormField label={t('accountType')} error={errors.account_type?.message}>
+                  {(control) => (
+                    <TextInput {...control} {...form.register('account_type', { setValueAs: undefinedIfEmpty })} />
+                  )}
+                </FormField>
+              </Flex>
+              <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
+                <FormField label={t('language')} error={errors.prefered_language?.message} hint={t('languageHint')}>
+                  {(control) => (
+                    <SelectInput {...control} {...form.register('prefered_language')}>
+                      <option value="en">{t('english')}</option>
+                      <option value="es">{t('spanish')}</option>
+                    </SelectInput>
+                  )}
+                </FormField>
+                <FormField label={t('country')} error={errors.operating_country?.message}>
+                  {(control) => (
+                    <Controller
+                      control={form.control}
+                      name="operating_country"
+                      render={({ field }) => (
+                        <CountryPicker
+                          {...control}
+                          name={field.name}
+                          value={field.value ?? null}
+                          onChange={(code) => field.onChange(code ?? '')}
+                          onBlur={field.onBlur}
+                        />
+                      )}
+                    />
+                  )}
+                </FormField>
+              </Flex>
+              <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
+                <FormField label={t('currency')} error={errors.currency?.message}>
+                  {(control) => (
+                    <Controller
+                      control={form.control}
+                      name="currency"
+                      render={({ field }) => (
+                        <CurrencyPicker
+                          {...control}
+                          name={field.name}
+                          value={field.value ?? null}
+                          onChange={(code) => field.onChange(code ?? '')}
+                          onBlur={field.onBlur}
+                        />
+                      )}
+                    />
+                  )}
+                </FormField>
+                <FormField label={t('timezone')} error={errors.timezone?.message}>
+                  {(control) => (
+                    <Controller
+                      control={form.control}
+                      name="timezone"
+                      render={({ field }) => (
+                        <TimeZonePicker
+                          {...control}
+                          name={field.name}
+                          value={field.value ?? null}
+                          onChange={(code) => field.onChange(code ?? '')}
+                          onBlur={field.onBlur}
+                        />
+                      )}
+                    />
+                  )}
+                </FormField>
+              </Flex>
+              <FormField label={t('phone')} error={errors.phone?.message}>
+                {(control) => <TextInput {...control} type="tel" {...form.register('phone')} />}
+              </FormField>
+              <chakra.fieldset borderWidth="1px" borderRadius="l2" padding={4}>
+                <chakra.legend textStyle="sm" fontWeight="medium" paddingX={1}>
+                  {t('address')}
+                </chakra.legend>
+                <Stack gap={3}>
+                  <FormField label={t('line1')} error={errors.address?.line1?.message}>
+                    {(control) => <TextInput {...control} {...form.register('address.line1')} />}
+                  </FormField>
+                  <FormField label={t('line2')} error={errors.address?.line2?.message}>
+                    {(control) => <TextInput {...control} {...form.register('address.line2')} />}
+                  </FormField>
+                  <Flex gap={3} direction={{ base: 'column', md: 'row' }}>
+                    <FormField label={t('postcode')} error={errors.address?.postcode?.message}>
+                      {(control) => <TextInput {...control} {...form.register('address.postcode')} />}
+                    </FormField>
+                    <FormField label={t('city')} error={errors.address?.city?.message}>
+                      {(control) => <TextInput {...control} {...form.register('address.city')} />}
+                    </FormField>
+                    <FormField label={t('state')} error={errors.address?.state?.message}>
+                      {(control) => <TextInput {...control} {...form.register('address.state')} />}
+                    </FormField>
+                  </Flex>
+                </Stack>
+              </chakra.fieldset>
+              <Checkbox label={t('campaign')} {...form.register('is_subscribed_for_campaign')} />
+              <Checkbox label={t('twoFactor')} {...form.register('twoFactorAuth')} />
+              <Checkbox label={t('setupDone')} {...form.register('account_setup')} />
+              {save.formError && (
+                <Text role="alert" color="fg.error" textStyle="sm">
+                  {save.formError}
+                </Text>
+              )}
+              {editable && (
+                <Flex justifyContent="flex-end" gap={3}>
+                  <Button
+                    variant="outline"
+                    disabled={!form.formState.isDirty || save.busy}
+                    onClick={() => form.reset(formValues(company))}
+                  >
+                    {t('discard')}
+                  </Button>
+                  <Button type="submit" colorPalette="brand" loading={save.busy}>
+                    {t('save')}
+                  </Button>
+                </Flex>
+              )}
+            </Stack>
+          </fieldset>
+        </chakra.form>
+        <Stack gap={6}>
+          <PlanPanel company={company} />
+          <SetupPanel company={company} />
+        </Stack>
+      </Grid>
+      {save.conflict && (
+        <ConflictDialog
+          conflict={save.conflict}
+          noun={t('noun')}
+          busy={save.busy}
+          onClose={save.dismissConflict}
+          onReload={() => {
+            save.dismissConflict();
+            onReload();
+          }}
+          onOverwrite={() => void save.overwrite()}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Checkbox({ label, ...props }: { label: string } & React.ComponentProps<'input'>) {
+  return (
+    <chakra.label display="flex" alignItems="center" gap={2} textStyle="sm" cursor="pointer">
+      <chakra.input type="checkbox" width="4" height="4" {...props} />
+      {label}
+    </chakra.label>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box as="section" aria-label={title} bg="bg.panel" borderWidth="1px" borderRadius="l3" padding={5}>
+      <Heading as="h3" size="md" marginBottom={3}>
+        {title}
       </Heading>
-      <Text marginTop={2}>This screen arrives with its issue.</Text>
-    </section>
+      {children}
+    </Box>
+  );
+}
+
+function PlanPanel({ company }: { company: Company }) {
+  const t = useCompanyT();
+  return (
+    <Panel title={t('plan')}>
+      <Grid templateColumns="auto 1fr" columnGap={4} rowGap={1} textStyle="sm">
+        <Text color="fg.muted">{t('planName')}</Text>
+        <Text data-testid="plan-name">{company.subscripedPlan.name}</Text>
+        <Text color="fg.muted">{t('expires')}</Text>
+        <Flex gap={2} alignItems="center">
+          <Text data-testid="plan-expiry">{formatDate(company.subscripedPlan.expiryDate)}</Text>
+          {company.isExpired && <Pill colorPalette="red">{t('expired')}</Pill>}
+        </Flex>
+      </Grid>
+      <Text textStyle="xs" color="fg.muted" marginTop={3}>
+        {t('planHint')}
+      </Text>
+    </Panel>
+  );
+}
+
+function SetupPanel({ company }: { company: Company }) {
+  const t = useCompanyT();
+  const canReadUsers = useCan('users', 'read');
+  const users = useQuery({
+    queryKey: ['company', company._id, 'user-count'] as const,
+    queryFn: async () => (await apiList('iamserver', '/users?limit=1', z.object({ _id: z.string() }))).meta.total,
+    enabled: canReadUsers,
+  });
+  const steps = setupSteps({ company, users: users.data });
+  const done = steps.filter((step) => step.done).length;
+  return (
+    <Panel title={t('setup')}>
+      <ProgressBar value={(done / steps.length) * 100} label={t('setupProgress', { done, total: steps.length })} />
+      <Text textStyle="sm" color="fg.muted" marginY={2}>
+        {t('setupProgress', { done, total: steps.length })}
+      </Text>
+      <Stack as="ul" gap={1} listStyleType="none" textStyle="sm">
+        {steps.map((step) => (
+          <li key={step.id} data-step={step.id} data-done={step.done}>
+            <Text as="span" aria-hidden marginEnd={2} color={step.done ? 'fg.success' : 'fg.muted'}>
+              {step.done ? '✓' : '○'}
+            </Text>
+            {t(`setup.${step.id}`)}
+          </li>
+        ))}
+      </Stack>
+    </Panel>
   );
 }

@@ -2,7 +2,7 @@
  * The account-setup checklist the dashboard shows until the company has set itself up (`account_setup`).
  * Each step is read from real data, so ticking happens by doing the thing, not by clicking a box.
  */
-import type { Company } from '../../shared/contracts/session';
+import type { Company } from '../shared/contracts/session';
 
 export type SetupStepId = 'profile' | 'currency' | 'team' | 'contact';
 
