@@ -61,6 +61,10 @@ export const ERROR_CODES = {
   ACTION_TOKEN_EXPIRED: 'ACTION_TOKEN_EXPIRED',
   ALREADY_EXISTS: 'ALREADY_EXISTS',
   RESOURCE_IN_USE: 'RESOURCE_IN_USE',
+  /** A change that would leave the company with nobody able to administer roles. */
+  LAST_ADMIN: 'LAST_ADMIN',
+  /** A system role cannot be deleted or emptied. */
+  SYSTEM_ROLE: 'SYSTEM_ROLE',
   IDENTITY_PROVIDER_UNAVAILABLE: 'IDENTITY_PROVIDER_UNAVAILABLE',
   STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
 } as const;

@@ -12,12 +12,14 @@ import { groupResource } from './groups/group-resource.ts';
 import { issueResource } from './issues/issue-resource.ts';
 import { productResource } from './products/product-resource.ts';
 import { roleResource } from './roles/role-resource.ts';
+import { registerRoleRoutes } from './roles/role-routes.ts';
 import { userResource } from './users/user-resource.ts';
 
 export const iamResourcesModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
     scope.addHook('preValidation', authenticate(deps));
     registerResource(scope, deps, userResource);
+    registerRoleRoutes(scope, deps);
     registerResource(scope, deps, roleResource);
     registerResource(scope, deps, groupResource);
     registerResource(scope, deps, productResource);

@@ -276,7 +276,7 @@ describe('roles', () => {
     const system = list.data.find((r: { name: string }) => r.name === 'Admin');
     const sysDel = await call('DELETE', `/roles/${system._id}`, admin);
     expect(sysDel.statusCode).toBe(409);
-    expect(sysDel.json().code).toBe('RESOURCE_IN_USE');
+    expect(sysDel.json().code).toBe('SYSTEM_ROLE');
 
     const holder = (
       await call('POST', '/users', admin, { emailId: 'holder@demo.test', firstName: 'H', roleId: role._id })
@@ -285,6 +285,56 @@ describe('roles', () => {
     expect((await call('DELETE', `/users/${holder._id}`, admin)).statusCode).toBe(200);
     expect((await call('DELETE', `/roles/${role._id}`, admin)).statusCode).toBe(200);
     expect(await auditCount(t.db, { action: 'role.delete', entityId: role._id })).toBe(1);
+  });
+
+  it('lists every resource and action for the matrix, and counts the users of each role', async () => {
+    const catalogue = (await call('GET', '/roles/permission-catalogue', admin)).json().data;
+    expect(catalogue.map((e: { resource: string }) => e.resource)).toContain('masterData');
+    expect(catalogue[0].actions).toEqual(['read', 'create', 'update', 'delete']);
+    const roles = (await call('GET', '/roles?search=Operations', admin)).json().data;
+    const users = (await call('GET', '/users?limit=100', admin)).json().data as { roleId: string | null }[];
+    expect(roles[0].userCount).toBe(users.filter((u) => u.roleId === roles[0]._id).length);
+    expect(roles[0].userCount).toBeGreaterThan(0);
+  });
+
+  it('keeps a system role from being emptied and the company from losing its last role administrator', async () => {
+    const admins = (await call('GET', '/roles?search=Admin', admin)).json().data;
+    const adminRole = admins.find((r: { name: string }) => r.name === 'Admin');
+    const emptied = await call('PATCH', `/roles/${adminRole._id}`, admin, {
+      version: adminRole.version,
+      permissions: {},
+    });
+    expect(emptied.statusCode).toBe(409);
+    expect(emptied.json().code).toBe('SYSTEM_ROLE');
+    const lastAdmin = await call('PATCH', `/roles/${adminRole._id}`, admin, {
+      version: adminRole.version,
+      permissions: { users: ['read'], roles: ['read'] },
+    });
+    expect(lastAdmin.statusCode).toBe(409);
+    expect(lastAdmin.json().code).toBe('LAST_ADMIN');
+    const after = (await call('GET', `/roles/${adminRole._id}`, admin)).json().data;
+    expect(after.version).toBe(adminRole.version);
+    expect(after.permissions.roles).toContain('update');
+  });
+
+  it('moves the users of a role to another before it is deleted', async () => {
+    const role = (
+      await call('POST', '/roles', admin, { name: 'Night shift', permissions: { contacts: ['read'] } })
+    ).json().data;
+    const target = (
+      await call('POST', '/roles', admin, { name: 'Day shift', permissions: { contacts: ['read'] } })
+    ).json().data;
+    const worker = (
+      await call('POST', '/users', admin, { emailId: 'night@demo.test', firstName: 'N', roleId: role._id })
+    ).json().data;
+    const inUse = await call('DELETE', `/roles/${role._id}`, admin);
+    expect(inUse.json().code).toBe('RESOURCE_IN_USE');
+    expect((await call('POST', `/roles/${role._id}/move-users`, admin, { roleId: role._id })).statusCode).toBe(400);
+    const moved = await call('POST', `/roles/${role._id}/move-users`, admin, { roleId: target._id });
+    expect(moved.json().data).toEqual({ moved: 1 });
+    expect((await call('GET', `/users/${worker._id}`, admin)).json().data.roleId).toBe(target._id);
+    expect((await call('DELETE', `/roles/${role._id}`, admin)).statusCode).toBe(200);
+    expect((await call('POST', `/roles/${role._id}/move-users`, ops, { roleId: target._id })).statusCode).toBe(403);
   });
 });
 

@@ -23,6 +23,8 @@ export const roleSchema = z.object({
   permissions: z.record(z.string(), z.array(z.string())),
   /** A role every company starts with; it cannot be deleted. */
   isSystem: z.boolean(),
+  /** Users of the company holding the role. */
+  userCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -48,3 +50,15 @@ export type UpdateRoleInput = z.input<typeof updateRoleBody>;
 
 export const roleListQuery = listQuerySchema(ROLE_SORT_FIELDS);
 export type RoleListQuery = z.input<typeof roleListQuery>;
+
+/** `GET /roles/permission-catalogue`: every resource the product knows and the actions it takes. */
+export const permissionCatalogueEntrySchema = z.object({
+  resource: z.enum(PERMISSION_MODULES),
+  actions: z.array(z.enum(PERMISSION_ACTIONS)),
+});
+export const permissionCatalogueSchema = z.array(permissionCatalogueEntrySchema);
+export type PermissionCatalogue = z.infer<typeof permissionCatalogueSchema>;
+
+/** `POST /roles/{id}/move-users`: everyone holding the role gets `roleId` instead (before the role is deleted). */
+export const moveUsersBody = z.strictObject({ roleId: z.uuid() });
+export const moveUsersAnswerSchema = z.object({ moved: z.number().int() });

@@ -23,11 +23,15 @@ export interface RoleItem {
   description: string;
   permissions: Permissions;
   isSystem: boolean;
+  /** Users of the company holding the role. */
+  userCount: number;
   createdAt: string;
   updatedAt: string;
 }
 
-const SELECT_ROLE = `SELECT id, version, company_id, name, description, permissions, is_system, created_at, updated_at FROM roles`;
+const SELECT_ROLE = `SELECT id, version, company_id, name, description, permissions, is_system, created_at, updated_at,
+       (SELECT count(*)::int FROM users u WHERE u.role_id = roles.id) AS user_count
+  FROM roles`;
 
 function toRole(r: Record<string, unknown>): RoleItem {
   const permissions = typeof r.permissions === 'string' ? JSON.parse(r.permissions) : r.permissions;
@@ -39,6 +43,7 @@ function toRole(r: Record<string, unknown>): RoleItem {
     description: r.description as string,
     permissions: (permissions ?? {}) as Permissions,
     isSystem: r.is_system as boolean,
+    userCount: Number(r.user_count ?? 0),
     createdAt: isoTimestamp(r.created_at),
     updatedAt: isoTimestamp(r.updated_at),
   };
@@ -123,3 +128,27 @@ export const roleRepository = {
   update: updateRole,
   remove: deleteRole,
 };
+
+/** Gives every user holding `fromRoleId` the role `toRoleId`; answers how many moved. */
+export async function moveUsersToRole(tx: Queryable, fromRoleId: string, toRoleId: string): Promise<number> {
+  const { affectedRows } = await tx.query(
+    'UPDATE users SET role_id = $2, version = version + 1, updated_at = now() WHERE role_id = $1',
+    [fromRoleId, toRoleId],
+  );
+  return affectedRows;
+}
+
+/**
+ * Users who could still administer roles if role `roleId` had `permissions`: holders of any role with
+ * `roles: update`, counting that role with its new permissions.
+ */
+export async function countRoleAdminsAfter(tx: Queryable, roleId: string, permissions: Permissions): Promise<number> {
+  const keeps = (permissions.roles ?? []).includes('update');
+  const { rows } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users u JOIN roles r ON r.id = u.role_id
+      WHERE NOT u.disabled
+        AND (CASE WHEN r.id = $1 THEN $2::boolean ELSE coalesce(r.permissions -> 'roles' ? 'update', false) END)`,
+    [roleId, keeps],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -13,7 +13,7 @@ import {
 } from '../../../../src/shared/permissions.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import { defineResource } from '../../../http/resource-kit.ts';
-import { countUsersWithRole, roleRepository } from './role-repository.ts';
+import { countRoleAdminsAfter, countUsersWithRole, roleRepository } from './role-repository.ts';
 
 /** One entry per module, actions once each in the canonical order, empty modules dropped. */
 export function normalisePermissions(input: Permissions): Permissions {
@@ -45,12 +45,24 @@ export const roleResource = defineResource({
       description: body.description,
       permissions: normalisePermissions(body.permissions),
     }),
-    beforeUpdate: (_ctx, _before, patch) => ({
-      ...patch,
-      permissions: patch.permissions ? normalisePermissions(patch.permissions) : undefined,
-    }),
+    beforeUpdate: async ({ tx }, before, patch) => {
+      const permissions = patch.permissions ? normalisePermissions(patch.permissions) : undefined;
+      if (permissions) {
+        if (before.isSystem && Object.keys(permissions).length === 0) {
+          throw new ApiError(409, ERROR_CODES.SYSTEM_ROLE, 'A system role cannot be emptied');
+        }
+        if ((await countRoleAdminsAfter(tx, before._id, permissions)) === 0) {
+          throw new ApiError(
+            409,
+            ERROR_CODES.LAST_ADMIN,
+            'Nobody could administer roles any more: keep "roles: update" for at least one user',
+          );
+        }
+      }
+      return { ...patch, permissions };
+    },
     beforeDelete: async ({ tx }, before) => {
-      if (before.isSystem) throw new ApiError(409, ERROR_CODES.RESOURCE_IN_USE, 'A system role cannot be deleted');
+      if (before.isSystem) throw new ApiError(409, ERROR_CODES.SYSTEM_ROLE, 'A system role cannot be deleted');
       if ((await countUsersWithRole(tx, before._id)) > 0) {
         throw new ApiError(409, ERROR_CODES.RESOURCE_IN_USE, 'Users still hold this role; give them another one first');
       }
