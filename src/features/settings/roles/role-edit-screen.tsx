@@ -1,15 +1,8 @@
-import { Heading, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
+import { RoleEditLoader } from './role-editor';
 
-/** Placeholder: the role edit form arrives with its issue; nothing here pretends to work yet. */
+/** /settings/roles/{id}: the role editor for one role. */
 export function RoleEditScreen() {
-  const { id } = useParams();
-  return (
-    <section>
-      <Heading as="h1" size="2xl">
-        Edit role
-      </Heading>
-      <Text marginTop={2}>Role {id}. This screen arrives with its issue.</Text>
-    </section>
-  );
+  const { id = '' } = useParams();
+  return <RoleEditLoader key={id} id={id} />;
 }

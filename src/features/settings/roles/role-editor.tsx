@@ -1,0 +1,325 @@
+import { Box, Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
+import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { formResolver } from '../../../lib/resource-kit/form-resolver';
+import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
+import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
+import { showToast } from '../../../lib/ui/toast-store';
+import type { PermissionCatalogue, Role } from '../../../shared/contracts/roles';
+import { PERMISSION_ACTIONS, type PermissionAction, type PermissionModule } from '../../../shared/permissions';
+import { moveRoleUsers, rolesResource, usePermissionCatalogue } from './roles-api';
+import { rolesT, useRolesT } from './strings';
+
+type Matrix = Partial<Record<PermissionModule, PermissionAction[]>>;
+
+const roleForm = z.strictObject({ name: z.string().trim().min(1).max(100), description: z.string().trim().max(1000) });
+type RoleFormValues = z.infer<typeof roleForm>;
+
+/** `actions` toggled for `module`, in the canonical order. */
+export function toggle(
+  matrix: Matrix,
+  module: PermissionModule,
+  actions: readonly PermissionAction[],
+  on: boolean,
+): Matrix {
+  const current = new Set(matrix[module] ?? []);
+  for (const action of actions) {
+    if (on) current.add(action);
+    else current.delete(action);
+  }
+  return { ...matrix, [module]: PERMISSION_ACTIONS.filter((a) => current.has(a)) };
+}
+
+export function preset(catalogue: PermissionCatalogue, kind: 'full' | 'read' | 'none'): Matrix {
+  const out: Matrix = {};
+  for (const entry of catalogue) {
+    out[entry.resource] = kind === 'full' ? [...entry.actions] : kind === 'read' ? ['read'] : [];
+  }
+  return out;
+}
+
+/** /accounts/roles/create/ */
+export function RoleCreateScreen() {
+  return (
+    <RequirePermission module="roles" action="create">
+      <RoleEditor />
+    </RequirePermission>
+  );
+}
+
+/** /settings/roles/{id} */
+export function RoleEditLoader({ id }: { id: string }) {
+  const t = useRolesT();
+  const query = useQuery(rolesResource.itemQueryOptions(id));
+  return (
+    <RequirePermission module="roles" action="read">
+      {query.data ? (
+        <RoleEditor role={query.data} onReload={() => void query.refetch()} />
+      ) : query.isError ? (
+        <Text role="alert" color="fg.error">
+          {t('failed')}
+        </Text>
+      ) : (
+        <Text color="fg.muted">{t('loading')}</Text>
+      )}
+    </RequirePermission>
+  );
+}
+
+function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) {
+  const t = useRolesT();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const catalogue = usePermissionCatalogue();
+  const editable = useCan('roles', role ? 'update' : 'create');
+  const [matrix, setMatrix] = useState<Matrix>((role?.permissions as Matrix | undefined) ?? {});
+  const [deleting, setDeleting] = useState(false);
+  const form = useForm<RoleFormValues>({
+    resolver: formResolver(roleForm),
+    defaultValues: { name: role?.name ?? '', description: role?.description ?? '' },
+  });
+  useEffect(() => {
+    if (!role) return;
+    form.reset({ name: role.name, description: role.description });
+    setMatrix(role.permissions as Matrix);
+  }, [role, form]);
+  const save = useConflictAwareSave({
+    form,
+    fieldNames: ['name', 'description'],
+    save: (body: RoleFormValues & { permissions: Matrix; version?: number }) =>
+      role ? rolesResource.update(role._id, body) : rolesResource.create(body),
+    onSaved: (saved: Role) => {
+      void client.invalidateQueries({ queryKey: rolesResource.keys.all });
+      showToast({ status: 'success', title: role ? rolesT('saved') : rolesT('created') });
+      if (!role) navigate(`/settings/roles/${saved._id}`, { replace: true });
+    },
+  });
+  const entries = catalogue.data ?? [];
+  const has = (module: PermissionModule, action: PermissionAction) => matrix[module]?.includes(action) ?? false;
+  const onSubmit = form.handleSubmit((values) =>
+    save.submit({ ...values, permissions: matrix, ...(role ? { version: role.version } : {}) }),
+  );
+
+  return (
+    <Stack gap={5} as="section">
+      <Link asChild color="brand.fg" textStyle="sm">
+        <RouterLink to="/settings/roles">← {t('back')}</RouterLink>
+      </Link>
+      <Flex justifyContent="space-between" alignItems="center" gap={3} wrap="wrap">
+        <Heading as="h2" size="xl">
+          {role ? role.name : t('newTitle')}
+        </Heading>
+        {role && <AuditHistoryButton entity="role" entityId={role._id} name={role.name} />}
+      </Flex>
+      <chakra.form noValidate aria-label={role ? role.name : t('newTitle')} onSubmit={onSubmit}>
+        <fieldset disabled={!editable}>
+          <Stack gap={5} bg="bg.panel" borderWidth="1px" borderRadius="l3" padding={6}>
+            <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
+              <FormField label={t('name')} error={form.formState.errors.name?.message}>
+                {(control) => <TextInput {...control} {...form.register('name')} />}
+              </FormField>
+              <FormField label={t('description')} error={form.formState.errors.description?.message}>
+                {(control) => <TextInput {...control} {...form.register('description')} />}
+              </FormField>
+            </Flex>
+            <Flex justifyContent="space-between" alignItems="center" gap={3} wrap="wrap">
+              <Heading as="h3" size="md">
+                {t('permissions')}
+              </Heading>
+              <Flex gap={2}>
+                <Button size="sm" variant="outline" onClick={() => setMatrix(preset(entries, 'full'))}>
+                  {t('fullAccess')}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setMatrix(preset(entries, 'read'))}>
+                  {t('readOnly')}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setMatrix(preset(entries, 'none'))}>
+                  {t('clear')}
+                </Button>
+              </Flex>
+            </Flex>
+            <Box overflowX="auto">
+              <chakra.table
+                width="full"
+                textStyle="sm"
+                aria-label={t('permissions')}
+                css={{
+                  '& th, & td': { paddingX: 3, paddingY: 2, borderBottomWidth: '1px', textAlign: 'center' },
+                  '& th:first-of-type, & td:first-of-type': { textAlign: 'start' },
+                }}
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">{t('resource')}</th>
+                    {PERMISSION_ACTIONS.map((action) => (
+                      <th scope="col" key={action}>
+                        <chakra.label display="inline-flex" gap={2} alignItems="center">
+                          <input
+                            type="checkbox"
+                            aria-label={t('allOf', { action: t(`action.${action}`) })}
+                            checked={entries.length > 0 && entries.every((e) => has(e.resource, action))}
+                            onChange={(event) =>
+                              setMatrix((m) =>
+                                entries.reduce((acc, e) => toggle(acc, e.resource, [action], event.target.checked), m),
+                              )
+                            }
+                          />
+                          {t(`action.${action}`)}
+                        </chakra.label>
+                      </th>
+                    ))}
+                    <th scope="col">{t('all')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((entry) => (
+                    <tr key={entry.resource} data-resource={entry.resource}>
+                      <th scope="row">{t(`res.${entry.resource}`)}</th>
+                      {PERMISSION_ACTIONS.map((action) => (
+                        <td key={action}>
+                          {entry.actions.includes(action) && (
+                            <input
+                              type="checkbox"
+                              aria-label={t('cell', {
+                                action: t(`action.${action}`),
+                                resource: t(`res.${entry.resource}`),
+                              })}
+                              checked={has(entry.resource, action)}
+                              onChange={(event) =>
+                                setMatrix((m) => toggle(m, entry.resource, [action], event.target.checked))
+                              }
+                            />
+                          )}
+                        </td>
+                      ))}
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={t('allFor', { resource: t(`res.${entry.resource}`) })}
+                          checked={entry.actions.every((a) => has(entry.resource, a))}
+                          onChange={(event) =>
+                            setMatrix((m) => toggle(m, entry.resource, entry.actions, event.target.checked))
+                          }
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </chakra.table>
+            </Box>
+            {save.formError && (
+              <Text role="alert" color="fg.error" textStyle="sm">
+                {save.formError}
+              </Text>
+            )}
+            {editable && (
+              <Flex justifyContent="space-between" gap={3} wrap="wrap">
+                <Box>
+                  {role && !role.isSystem && (
+                    <Button variant="outline" colorPalette="red" onClick={() => setDeleting(true)}>
+                      {t('delete')}
+                    </Button>
+                  )}
+                </Box>
+                <Button type="submit" colorPalette="brand" loading={save.busy}>
+                  {t('save')}
+                </Button>
+              </Flex>
+            )}
+          </Stack>
+        </fieldset>
+      </chakra.form>
+      {role && deleting && <DeleteRoleDialog role={role} onClose={() => setDeleting(false)} />}
+      {save.conflict && (
+        <ConflictDialog
+          conflict={save.conflict}
+          noun={t('noun')}
+          busy={save.busy}
+          onClose={save.dismissConflict}
+          onReload={() => {
+            save.dismissConflict();
+            onReload?.();
+          }}
+          onOverwrite={() => void save.overwrite()}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Deleting a role that users hold asks which role they move to, then moves them and deletes it. */
+function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }) {
+  const t = useRolesT();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const others = useQuery({
+    queryKey: [...rolesResource.keys.all, 'others', role._id],
+    queryFn: () => rolesResource.fetchPage({ page: 1, limit: 100, search: '', sort: 'name' }),
+  });
+  const choices = (others.data?.items ?? []).filter((r) => r._id !== role._id);
+  const [target, setTarget] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (role.userCount > 0) await moveRoleUsers(role._id, target);
+      await rolesResource.remove(role._id);
+      await client.invalidateQueries({ queryKey: rolesResource.keys.all });
+      showToast({ status: 'success', title: rolesT('deleted') });
+      navigate('/settings/roles');
+    } catch (failure) {
+      setError(formMessageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ModalDialog title={t('deleteTitle', { name: role.name })} onClose={onClose} maxWidth="md">
+      <Stack gap={4}>
+        <Text>{role.userCount > 0 ? t('deleteMove', { count: role.userCount }) : t('deleteEmpty')}</Text>
+        {role.userCount > 0 && (
+          <FormField label={t('moveTo')}>
+            {(control) => (
+              <SelectInput {...control} value={target} onChange={(event) => setTarget(event.target.value)}>
+                <option value="" />
+                {choices.map((r) => (
+                  <option key={r._id} value={r._id}>
+                    {r.name}
+                  </option>
+                ))}
+              </SelectInput>
+            )}
+          </FormField>
+        )}
+        {error && (
+          <Text role="alert" color="fg.error" textStyle="sm">
+            {error}
+          </Text>
+        )}
+        <Flex justifyContent="flex-end" gap={2}>
+          <Button variant="outline" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button
+            colorPalette="red"
+            loading={busy}
+            disabled={role.userCount > 0 && !target}
+            onClick={() => void confirm()}
+          >
+            {t('confirmDelete')}
+          </Button>
+        </Flex>
+      </Stack>
+    </ModalDialog>
+  );
+}
