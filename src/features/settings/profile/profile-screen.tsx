@@ -3,16 +3,17 @@ import { useParams } from 'react-router-dom';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { useSession } from '../../../lib/session/use-session';
 import { UserProfile } from './user-profile';
+import { useProfileT } from './strings';
 
 /**
  * The profile screen, which serves both the user's own profile (/settings/profile) and editing another
- * user (/settings/users/:id), as SPEC.md section 2 prescribes: both render `UserProfile`. The own
- * profile's own features (password, photo, preferences) arrive with their issue.
+ * user (/settings/users/:id), as SPEC.md section 2 prescribes: both render `UserProfile`.
  */
 export function ProfileScreen() {
   const { id } = useParams();
   const { user } = useSession();
   const canReadUsers = useCan('users', 'read');
+  const t = useProfileT();
   if (id !== undefined) {
     return (
       <RequirePermission module="users" action="read">
@@ -25,12 +26,12 @@ export function ProfileScreen() {
   return (
     <Box as="section" bg="bg.panel" borderWidth="1px" borderRadius="l3" padding={6}>
       <Heading as="h2" size="xl">
-        Your profile
+        {t('yourProfile')}
       </Heading>
       <Text marginTop={2}>{user?.name}</Text>
       <Text color="fg.muted">{user?.emailId}</Text>
       <Text color="fg.muted" marginTop={4} textStyle="sm">
-        Changing your own details arrives with its issue.
+        {t('ownDetails')}
       </Text>
     </Box>
   );

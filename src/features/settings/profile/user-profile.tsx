@@ -19,6 +19,7 @@ import { usersResource } from '../users/api/users-resource';
 import { UserStatusBadge } from '../users/user-status-badge';
 import { lastSignInText } from '../users/user-status';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
+import { profileT, useProfileT } from './strings';
 
 /** The profile form edits these fields of `PATCH /users/{id}` (the server's own schema validates them). */
 const profileBody = updateUserBody.pick({ firstName: true, lastName: true, name: true, roleId: true });
@@ -46,10 +47,10 @@ export function UserProfile({ userId }: { userId: string }) {
     return (
       <Box role="alert" bg="bg.panel" borderWidth="1px" borderRadius="l3" padding={8}>
         <Heading as="h2" size="lg">
-          {missing ? 'User not found' : 'The user could not be loaded'}
+          {missing ? profileT('notFound') : profileT('failed')}
         </Heading>
         <Text color="fg.muted" marginTop={2}>
-          {missing ? 'There is no user at this address in your company.' : query.error.message}
+          {missing ? profileT('notFoundBody') : query.error.message}
         </Text>
       </Box>
     );
@@ -57,7 +58,7 @@ export function UserProfile({ userId }: { userId: string }) {
   if (!query.data) {
     return (
       <Text role="status" color="fg.muted">
-        Loading the user…
+        {profileT('loading')}
       </Text>
     );
   }
@@ -67,6 +68,7 @@ export function UserProfile({ userId }: { userId: string }) {
 function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promise<User | undefined> }) {
   const { user: me } = useSession();
   const isSelf = me?._id === user._id;
+  const t = useProfileT();
   const canUpdate = useCan('users', 'update');
   const roles = useRolesForAssignment(canUpdate && !isSelf);
   const update = useUpdateUser(user._id);
@@ -80,7 +82,7 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
     save: update,
     onSaved: (saved) => {
       form.reset(formValues(saved));
-      showToast({ status: 'success', title: 'Saved' });
+      showToast({ status: 'success', title: profileT('saved') });
     },
   });
   // A newer copy of the user arriving (reload, another tab's save) becomes the form's baseline.
@@ -119,16 +121,16 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
           </Text>
         </Box>
         <Grid templateColumns="auto auto" columnGap={4} rowGap={1} textStyle="sm">
-          <Text color="fg.muted">Role</Text>
-          <Text>{user.roleName ?? 'No role'}</Text>
-          <Text color="fg.muted">Last sign-in</Text>
+          <Text color="fg.muted">{t('role')}</Text>
+          <Text>{user.roleName ?? t('noRole')}</Text>
+          <Text color="fg.muted">{t('lastSignIn')}</Text>
           <Text data-testid="last-sign-in">{lastSignInText(user.lastSignInAt)}</Text>
         </Grid>
       </Flex>
 
       <chakra.form
         noValidate
-        aria-label="Profile"
+        aria-label={t('form')}
         onSubmit={onSubmit}
         bg="bg.panel"
         borderWidth="1px"
@@ -136,32 +138,32 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
         padding={6}
       >
         <Heading as="h3" size="md" marginBottom={4}>
-          Details
+          {t('details')}
         </Heading>
         <fieldset disabled={!editable}>
           <Stack gap={4}>
             <Flex gap={4} direction={{ base: 'column', sm: 'row' }}>
-              <FormField label="First name" error={errors.firstName?.message}>
+              <FormField label={t('firstName')} error={errors.firstName?.message}>
                 {(control) => <TextInput {...control} {...form.register('firstName')} />}
               </FormField>
-              <FormField label="Last name" error={errors.lastName?.message}>
+              <FormField label={t('lastName')} error={errors.lastName?.message}>
                 {(control) => <TextInput {...control} {...form.register('lastName')} />}
               </FormField>
             </Flex>
-            <FormField label="Display name" error={errors.name?.message} hint="How colleagues see this user.">
+            <FormField label={t('displayName')} error={errors.name?.message} hint={t('displayNameHint')}>
               {(control) => <TextInput {...control} {...form.register('name')} />}
             </FormField>
             {!isSelf && (
-              <FormField label="Role" error={errors.roleId?.message}>
+              <FormField label={t('role')} error={errors.roleId?.message}>
                 {(control) => (
                   <SelectInput
                     {...control}
                     {...form.register('roleId', { setValueAs: (value: string | null) => (value ? value : null) })}
                   >
-                    <option value="">No role</option>
+                    <option value="">{t('noRole')}</option>
                     {/* The current role, even before the list arrives, so the select never shows a wrong value. */}
                     {user.roleId && !roles.data?.some((role) => role._id === user.roleId) && (
-                      <option value={user.roleId}>{user.roleName ?? 'Current role'}</option>
+                      <option value={user.roleId}>{user.roleName ?? t('currentRole')}</option>
                     )}
                     {roles.data?.map((role) => (
                       <option key={role._id} value={role._id}>
@@ -184,10 +186,10 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
                   disabled={!form.formState.isDirty || save.busy}
                   onClick={() => form.reset(formValues(user))}
                 >
-                  Discard changes
+                  {t('discard')}
                 </Button>
                 <Button type="submit" colorPalette="brand" disabled={save.busy}>
-                  Save
+                  {t('save')}
                 </Button>
               </Flex>
             )}
@@ -209,12 +211,10 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
         >
           <Box>
             <Heading as="h3" size="md">
-              {user.disabled ? 'Enable this user' : 'Disable this user'}
+              {user.disabled ? t('enableTitle') : t('disableTitle')}
             </Heading>
             <Text color="fg.muted" textStyle="sm" marginTop={1}>
-              {user.disabled
-                ? 'They can sign in again with their password.'
-                : 'They are signed out everywhere at once and cannot sign in until enabled again.'}
+              {user.disabled ? t('enableBody') : t('disableBody')}
             </Text>
           </Box>
           <Button
@@ -223,7 +223,7 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
             disabled={save.busy}
             onClick={() => void save.submit({ disabled: !user.disabled, version: user.version })}
           >
-            {user.disabled ? 'Enable user' : 'Disable user'}
+            {user.disabled ? t('enable') : t('disable')}
           </Button>
         </Flex>
       )}
@@ -231,7 +231,7 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
       {save.conflict && (
         <ConflictDialog
           conflict={save.conflict}
-          noun="user"
+          noun={t('noun')}
           busy={save.busy}
           onClose={save.dismissConflict}
           onReload={() => {
