@@ -42,8 +42,9 @@ test('ocean ports: search, country filter, details; then the same offline', asyn
 
   // Only the visible rows are in the page, out of some 17,000.
   await search.fill('');
-  const total = Number((await page.getByTestId('match-count').textContent())?.replace(/\D/g, ''));
-  expect(total).toBeGreaterThan(15_000);
+  await expect
+    .poll(async () => Number((await page.getByTestId('match-count').textContent())?.replace(/\D/g, '')))
+    .toBeGreaterThan(15_000);
   expect(await page.locator('[data-testid="place-rows"] li').count()).toBeLessThan(60);
 
   // The country filter combines with the search.

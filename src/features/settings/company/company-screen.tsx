@@ -13,7 +13,6 @@ import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/for
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
-import { CURRENT_USER_QUERY_KEY } from '../../../lib/session/session-lifecycle';
 import { useSession } from '../../../lib/session/use-session';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
 import { Pill, ProgressBar } from '../../../lib/ui/pill';
@@ -133,8 +132,6 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
       }),
     onSaved: (saved: Company) => {
       client.setQueryData(companyQuery(company._id).queryKey, saved);
-      // The session's copy of the company (language default, banners) follows.
-      void client.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       showToast({ status: 'success', title: companyT('saved') });
     },
   });
