@@ -274,9 +274,11 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
     try {
       if (role.userCount > 0) await moveRoleUsers(role._id, target);
       await rolesResource.remove(role._id);
-      await client.invalidateQueries({ queryKey: rolesResource.keys.all });
       showToast({ status: 'success', title: rolesT('deleted') });
       navigate('/settings/roles');
+      // After leaving: refetching the deleted role itself would only answer 404.
+      client.removeQueries({ queryKey: rolesResource.keys.item(role._id) });
+      void client.invalidateQueries({ queryKey: rolesResource.keys.all });
     } catch (failure) {
       setError(formMessageOf(failure));
     } finally {
