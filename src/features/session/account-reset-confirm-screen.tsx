@@ -5,13 +5,13 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import {
   checkPassword,
   DEFAULT_PASSWORD_POLICY,
-  describePasswordFailure,
   PASSWORD_FAILURES,
   type PasswordFailure,
   type PasswordPolicy,
 } from '../../shared/password-policy';
 import { QueryProvider } from '../../lib/query-provider';
 import { checkAccountLink, getPasswordPolicy, setPasswordWithLink } from './api/account-links';
+import { useResetT } from './account-reset-strings';
 import { AuthCard } from './auth-card';
 import { FormMessage, TextField } from './text-field';
 
@@ -44,6 +44,7 @@ function AccountResetConfirmForm() {
   const token = params.get('token') ?? '';
   const invite = params.get('invite') === '1';
   const navigate = useNavigate();
+  const t = useResetT();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string>();
@@ -64,8 +65,8 @@ function AccountResetConfirmForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!check.ok) return setError('The password does not meet every requirement yet.');
-    if (password !== confirmation) return setError('The two passwords do not match.');
+    if (!check.ok) return setError(t('notMet'));
+    if (password !== confirmation) return setError(t('mismatch'));
     setBusy(true);
     setError(undefined);
     try {
@@ -75,17 +76,17 @@ function AccountResetConfirmForm() {
       const code = (caught as { code?: string }).code;
       setError(
         code === 'VALIDATION_FAILED'
-          ? 'The server refused this password; choose one that is harder to guess.'
+          ? t('refused')
           : code === 'ACTION_TOKEN_INVALID' || code === 'ACTION_TOKEN_EXPIRED'
-            ? 'This link is no longer valid. Ask for a new one.'
-            : 'The password could not be saved. Please try again.',
+            ? t('linkGone')
+            : t('failed'),
       );
     } finally {
       setBusy(false);
     }
   };
 
-  const title = invite ? 'Accept your invitation' : 'Confirm password reset';
+  const title = invite ? t('inviteTitle') : t('resetTitle');
   const invalid = token === '' || link.isError || link.data?.valid === false;
 
   return (
@@ -95,26 +96,26 @@ function AccountResetConfirmForm() {
       </Heading>
       {invalid ? (
         <Stack gap={4}>
-          <FormMessage tone="error">This link is invalid or has expired. Ask for a new one.</FormMessage>
+          <FormMessage tone="error">{t('invalid')}</FormMessage>
           <Button asChild variant="outline">
-            <RouterLink to="/login">Back to sign in</RouterLink>
+            <RouterLink to="/login">{t('back')}</RouterLink>
           </Button>
         </Stack>
       ) : link.isPending ? (
-        <FormMessage tone="info">Checking the link…</FormMessage>
+        <FormMessage tone="info">{t('checking')}</FormMessage>
       ) : (
         <form aria-label={title} noValidate onSubmit={(event) => void onSubmit(event)}>
           <Stack gap={4}>
-            {link.data?.emailId && <Text color="fg.muted">For {link.data.emailId}</Text>}
+            {link.data?.emailId && <Text color="fg.muted">{t('forEmail', { email: link.data.emailId })}</Text>}
             <TextField
-              label="New password"
+              label={t('newPassword')}
               name="password"
               type="password"
               autoComplete="new-password"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
-            <List.Root aria-label="Password requirements" listStyle="none" gap={1} textStyle="sm">
+            <List.Root aria-label={t('requirements')} listStyle="none" gap={1} textStyle="sm">
               {policyRules(policy).map((rule) => {
                 const met =
                   password !== '' &&
@@ -122,14 +123,18 @@ function AccountResetConfirmForm() {
                 return (
                   <List.Item key={rule} data-met={met} color={met ? 'fg.success' : 'fg.muted'}>
                     {met ? '✓ ' : '○ '}
-                    {describePasswordFailure(policy, rule)}
-                    {!enforced(rule) && ' (advised)'}
+                    {t(rule, {
+                      min: policy.minLength,
+                      max: policy.maxLength ?? 0,
+                      chars: policy.allowedNonAlphanumeric,
+                    })}
+                    {!enforced(rule) && t('advised')}
                   </List.Item>
                 );
               })}
             </List.Root>
             <TextField
-              label="Confirm password"
+              label={t('confirm')}
               name="confirmation"
               type="password"
               autoComplete="new-password"
@@ -138,7 +143,7 @@ function AccountResetConfirmForm() {
             />
             {error && <FormMessage tone="error">{error}</FormMessage>}
             <Button type="submit" colorPalette="brand" size="lg" disabled={busy}>
-              {invite ? 'Set password' : 'Reset password'}
+              {invite ? t('setPassword') : t('resetPassword')}
             </Button>
           </Stack>
         </form>
