@@ -83,3 +83,25 @@ test('a role made with the matrix changes what its user may do, and its deletion
   await expect(ops.getByRole('button', { name: 'Add business type' })).toHaveCount(0);
   await ops.context().close();
 });
+
+test('the quick role dialog of the users screen makes a read-only role in one step', async ({ page }) => {
+  const name = `Viewer ${Date.now().toString(36)}`;
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/settings/users');
+  await page.getByRole('button', { name: 'New role' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await expect(dialog.getByLabel('Start from')).toHaveValue('read');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Create role' }).click();
+  await expect(page).toHaveURL(/\/settings\/roles\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Read Contacts' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Create Contacts' })).not.toBeChecked();
+
+  await page.getByRole('button', { name: 'Delete role' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Nobody holds this role');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/settings\/roles$/);
+});

@@ -12,6 +12,7 @@ import { lastSignInText } from './user-status';
 import { usersT, useUsersT } from './strings';
 
 const InviteUserDialog = lazy(() => import('./invite-user-dialog'));
+const QuickRoleDialog = lazy(() => import('../roles/quick-role-dialog'));
 
 const column = createColumnHelper<User>();
 
@@ -67,6 +68,7 @@ export function UsersScreen() {
 
 function UsersList() {
   const [inviting, setInviting] = useState(false);
+  const [makingRole, setMakingRole] = useState(false);
   const t = useUsersT();
   return (
     <Box as="section">
@@ -88,14 +90,24 @@ function UsersList() {
         getRowId={(user) => user._id}
         emptyText={t('empty')}
         actions={
-          <Can module="users" action="create">
-            <Button colorPalette="brand" onClick={() => setInviting(true)}>
-              {t('invite')}
-            </Button>
-          </Can>
+          <>
+            <Can module="roles" action="create">
+              <Button variant="outline" onClick={() => setMakingRole(true)}>
+                {t('newRole')}
+              </Button>
+            </Can>
+            <Can module="users" action="create">
+              <Button colorPalette="brand" onClick={() => setInviting(true)}>
+                {t('invite')}
+              </Button>
+            </Can>
+          </>
         }
       />
-      <Suspense fallback={null}>{inviting && <InviteUserDialog onClose={() => setInviting(false)} />}</Suspense>
+      <Suspense fallback={null}>
+        {inviting && <InviteUserDialog onClose={() => setInviting(false)} />}
+        {makingRole && <QuickRoleDialog onClose={() => setMakingRole(false)} />}
+      </Suspense>
     </Box>
   );
 }
