@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { launchChromium } from './browser-lib.ts';
 import { buildPlaceIndex, oceanPortKeys, searchPlaces } from '../src/shared/place-search.ts';
+import type * as PlaceSearch from '../src/shared/place-search.ts';
 import { benchSchemaName, dropSchema, postgresEnv } from './postgres.ts';
 import { cpuSeconds, ensureBuilt, login, request, ROOT, round, serviceUrl, startProduct, type Figure } from './lib.ts';
 import type { BenchContext } from './run-one.ts';
@@ -220,7 +221,7 @@ async function measureKeystrokesInBrowser(ports: PortRow[]): Promise<Figure> {
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
     const result = await page.evaluate(
       ({ rows, words }) => {
-        const lib = (window as unknown as { placeSearch: typeof import('../src/shared/place-search.ts') }).placeSearch;
+        const lib = (window as unknown as { placeSearch: typeof PlaceSearch }).placeSearch;
         const started = performance.now();
         const index = lib.buildPlaceIndex(rows, lib.oceanPortKeys);
         const indexMs = performance.now() - started;

@@ -16,11 +16,12 @@ import { useShellT } from './strings';
 // dialogs load when opened, so the signed-in frame's first load carries none of their code.
 const MailDialog = lazy(() => import('../features/mail/mail-dialog'));
 const NotificationsDialog = lazy(() => import('../features/notifications/notifications-dialog'));
+const AppSettingsDialog = lazy(() => import('../features/preferences/app-settings-dialog'));
 
 /** Height of the fixed bar; the frame pads its content by as much. */
 export const NAV_BAR_HEIGHT = '14';
 
-type OpenDialog = 'mail' | 'notifications' | null;
+type OpenDialog = 'mail' | 'notifications' | 'settings' | null;
 
 /** The navigation bar for signed-in users (SPEC.md section 2), fixed at the top. */
 export function NavBar() {
@@ -104,12 +105,14 @@ export function NavBar() {
             name={user?.name ?? ''}
             email={user?.emailId ?? ''}
             onSignOut={() => void logout({ redirect: true })}
+            onOpenSettings={() => setDialog('settings')}
           />
         </HStack>
       </Flex>
       <Suspense fallback={null}>
         {dialog === 'mail' && <MailDialog onClose={() => setDialog(null)} />}
         {dialog === 'notifications' && <NotificationsDialog onClose={() => setDialog(null)} />}
+        {dialog === 'settings' && <AppSettingsDialog onClose={() => setDialog(null)} />}
       </Suspense>
     </chakra.header>
   );

@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { QueryProvider } from '../lib/query-provider';
+import { usePreferencesSync } from '../lib/app-settings/app-settings';
 import { useProductionIntegrations } from '../lib/integrations/use-production-integrations';
 import { useSession } from '../lib/session/use-session';
 import { RouteProgressBar } from '../lib/ui/route-progress-bar';
@@ -18,6 +19,7 @@ export default function SignedInFrame({ children }: { children: ReactNode }) {
   useProductionIntegrations(user);
   return (
     <QueryProvider>
+      <PreferencesSync />
       <RouteProgressBar />
       <NavBar />
       <Box paddingTop={NAV_BAR_HEIGHT}>
@@ -28,4 +30,10 @@ export default function SignedInFrame({ children }: { children: ReactNode }) {
       </Box>
     </QueryProvider>
   );
+}
+
+/** Applies the user's app settings (language, formats, theme) once they load. */
+function PreferencesSync() {
+  usePreferencesSync();
+  return null;
 }

@@ -16,6 +16,7 @@ export const { useT: useShellT } = defineStrings(
     'menu.lightTheme': 'Switch to light theme',
     'menu.darkTheme': 'Switch to dark theme',
     'menu.signOut': 'Sign out',
+    'menu.appSettings': 'App settings',
   },
   {
     'nav.main': 'Principal',
@@ -30,5 +31,6 @@ export const { useT: useShellT } = defineStrings(
     'menu.lightTheme': 'Cambiar al tema claro',
     'menu.darkTheme': 'Cambiar al tema oscuro',
     'menu.signOut': 'Cerrar sesión',
+    'menu.appSettings': 'Ajustes de la aplicación',
   },
 );

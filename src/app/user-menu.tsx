@@ -15,7 +15,17 @@ export function initialsOf(name: string | undefined, email: string | undefined):
  * or dark theme and "Sign out". A disclosure button and a panel rather than Chakra's Menu, whose recipe and Ark machine
  * are not worth it for one action; Escape and a click outside close it.
  */
-export function UserMenu({ name, email, onSignOut }: { name: string; email: string; onSignOut: () => void }) {
+export function UserMenu({
+  name,
+  email,
+  onSignOut,
+  onOpenSettings,
+}: {
+  name: string;
+  email: string;
+  onSignOut: () => void;
+  onOpenSettings?: () => void;
+}) {
   const t = useShellT();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -79,6 +89,19 @@ export function UserMenu({ name, email, onSignOut }: { name: string; email: stri
             <Circle size="2.5" bg="green.solid" aria-hidden="true" />
             <Text>{t('menu.available')}</Text>
           </HStack>
+          {onOpenSettings && (
+            <Button
+              size="sm"
+              variant="ghost"
+              justifyContent="flex-start"
+              onClick={() => {
+                setOpen(false);
+                onOpenSettings();
+              }}
+            >
+              {t('menu.appSettings')}
+            </Button>
+          )}
           <Button size="sm" variant="ghost" justifyContent="flex-start" onClick={toggleColorMode}>
             {colorMode === 'dark' ? t('menu.lightTheme') : t('menu.darkTheme')}
           </Button>

@@ -13,6 +13,7 @@ import { issueResource } from './issues/issue-resource.ts';
 import { productResource } from './products/product-resource.ts';
 import { roleResource } from './roles/role-resource.ts';
 import { registerRoleRoutes } from './roles/role-routes.ts';
+import { registerPreferencesRoutes } from './users/preferences-routes.ts';
 import { userResource } from './users/user-resource.ts';
 
 export const iamResourcesModule: ServiceModule = async (app, deps) => {
@@ -20,6 +21,7 @@ export const iamResourcesModule: ServiceModule = async (app, deps) => {
     scope.addHook('preValidation', authenticate(deps));
     registerResource(scope, deps, userResource);
     registerRoleRoutes(scope, deps);
+    registerPreferencesRoutes(scope, deps);
     registerResource(scope, deps, roleResource);
     registerResource(scope, deps, groupResource);
     registerResource(scope, deps, productResource);

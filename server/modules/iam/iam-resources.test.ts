@@ -338,6 +338,36 @@ describe('roles', () => {
   });
 });
 
+describe('app settings (/profile/preferences)', () => {
+  it('start from the defaults, keep each user’s own choice, and refuse an unknown time zone', async () => {
+    const defaults = (await call('GET', '/profile/preferences', ops)).json().data;
+    expect(defaults).toEqual({
+      language: null,
+      dateFormat: 'locale',
+      numberFormat: 'locale',
+      timeZone: null,
+      theme: 'system',
+      toasts: { notifications: true, mail: true },
+    });
+    const choice = {
+      language: 'es',
+      dateFormat: 'iso',
+      numberFormat: 'comma',
+      timeZone: 'Europe/Madrid',
+      theme: 'dark',
+      toasts: { notifications: false, mail: true },
+    };
+    const saved = await call('PUT', '/profile/preferences', ops, choice);
+    expect(saved.statusCode).toBe(200);
+    expect((await call('GET', '/profile/preferences', ops)).json().data).toEqual(choice);
+    expect((await call('GET', '/profile/preferences', admin)).json().data.theme).toBe('system');
+    const bad = await call('PUT', '/profile/preferences', ops, { ...choice, timeZone: 'Mars/Olympus' });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('GET', '/profile/preferences', ops)).json().data.timeZone).toBe('Europe/Madrid');
+    expect(await auditCount(t.db, { action: 'user.preferences' })).toBe(1);
+  });
+});
+
 describe('groups, products, issues, companies', () => {
   it('groups hold members of the same company only', async () => {
     const users = (await call('GET', '/users', admin)).json().data as Array<{ _id: string }>;

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { currentPreferences } from '../../lib/app-settings/app-settings';
+import { showToast } from '../../lib/ui/toast-store';
 import { createNotificationFeed } from '../../lib/live/notification-feed';
 import { useSession } from '../../lib/session/use-session';
 import { NOTIFICATIONS_KEY } from './notifications-api';
@@ -31,7 +33,14 @@ export function useUnreadNotificationCount(): number {
 
   useEffect(() => {
     if (!userId || !companyId) return;
-    const refreshList = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const refreshList = (item?: { title: string; kind: string }) => {
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      // A pop-up for the kinds the user asked for (app settings): mail reports, or everything else.
+      const toasts = currentPreferences().toasts;
+      if (item && (item.kind.startsWith('mail') ? toasts.mail : toasts.notifications)) {
+        showToast({ status: 'info', title: item.title });
+      }
+    };
     const unsubscribe = createNotificationFeed({ companyId, userId }).subscribe({
       onSnapshot: ({ unread }) => setUnreadCount(unread),
       onNotification: refreshList,

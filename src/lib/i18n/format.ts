@@ -18,14 +18,52 @@ export function currentLocale(): string {
   return LOCALES[getLanguage()];
 }
 
+/**
+ * The user's own formats (app settings): dates in the language's style, ISO (2026-11-24), day-first or
+ * month-first; numbers in the language's style, with a decimal point or a decimal comma; a time zone of
+ * their choice. Set once the settings load; every formatter below follows.
+ */
+export interface FormatPreferences {
+  dateFormat: 'locale' | 'iso' | 'dmy' | 'mdy';
+  numberFormat: 'locale' | 'dot' | 'comma';
+  timeZone: string | null;
+}
+
+let preferences: FormatPreferences = { dateFormat: 'locale', numberFormat: 'locale', timeZone: null };
+let preferencesKey = '';
+
+export function setFormatPreferences(next: FormatPreferences): void {
+  preferences = { ...next };
+  preferencesKey = JSON.stringify(preferences);
+}
+
+const DATE_LOCALES = { iso: 'sv-SE', dmy: 'en-GB', mdy: 'en-US' } as const;
+const NUMBER_LOCALES = { dot: 'en-US', comma: 'de-DE' } as const;
+
+function dateOptions(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
+  const zone = preferences.timeZone ? { timeZone: preferences.timeZone } : {};
+  if (preferences.dateFormat === 'locale') return { ...options, ...zone };
+  // A fixed pattern means numeric parts: `dateStyle: 'medium'` would spell the month out.
+  const { dateStyle, timeStyle, ...rest } = options;
+  return {
+    ...rest,
+    ...(dateStyle ? { year: 'numeric', month: '2-digit', day: '2-digit' } : {}),
+    ...(timeStyle ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+    ...zone,
+  };
+}
+
 export function formatDate(
   value: Date | string | number,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ) {
-  const locale = currentLocale();
-  return cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options)).format(
-    new Date(value),
-  );
+  const locale = preferences.dateFormat === 'locale' ? currentLocale() : DATE_LOCALES[preferences.dateFormat];
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return cached(
+    `d|${locale}|${preferencesKey}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, dateOptions(options)),
+  ).format(date);
 }
 
 export function formatDateTime(value: Date | string | number) {
@@ -33,7 +71,7 @@ export function formatDateTime(value: Date | string | number) {
 }
 
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}) {
-  const locale = currentLocale();
+  const locale = preferences.numberFormat === 'locale' ? currentLocale() : NUMBER_LOCALES[preferences.numberFormat];
   return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber } from './format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, setFormatPreferences } from './format';
 import { applyLanguage, chooseLanguage, getLanguage, setLanguage, t } from './i18n';
 import { en } from './locales/en';
 import { es } from './locales/es';
@@ -52,5 +52,22 @@ describe('the two languages', () => {
     // Spanish groups thousands only from five digits (CLDR's minimum grouping digits).
     expect(formatMoney(1234.5, 'EUR')).toMatch(/^1234,50\s€$/);
     expect(formatMoney(12345.5, 'EUR')).toMatch(/^12\.345,50\s€$/);
+  });
+});
+
+describe('the user’s own formats', () => {
+  afterEach(() => setFormatPreferences({ dateFormat: 'locale', numberFormat: 'locale', timeZone: null }));
+
+  it('write dates as ISO, day-first or month-first, in the chosen time zone, and numbers with a point or a comma', () => {
+    const at = '2026-11-24T23:30:00Z';
+    setFormatPreferences({ dateFormat: 'iso', numberFormat: 'comma', timeZone: 'Europe/Madrid' });
+    expect(formatDate(at)).toBe('2026-11-25');
+    expect(formatDateTime(at)).toBe('2026-11-25 00:30');
+    expect(formatNumber(1234.5)).toBe('1.234,5');
+    setFormatPreferences({ dateFormat: 'mdy', numberFormat: 'dot', timeZone: 'UTC' });
+    expect(formatDate(at)).toBe('11/24/2026');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    setFormatPreferences({ dateFormat: 'dmy', numberFormat: 'locale', timeZone: 'UTC' });
+    expect(formatDate(at)).toBe('24/11/2026');
   });
 });

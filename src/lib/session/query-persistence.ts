@@ -13,6 +13,7 @@ export const PERSISTED_QUERY_ROOTS: readonly string[] = [
   'session',
   'reference',
   'dashboard',
+  'preferences',
   // Company master data (issue 10): its screens open offline after one visit.
   'business-types',
   'receiving-locations',
