@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { IAM } from './session-helpers';
 
 /**
  * The app settings dialog (issue 11): the user's language, date format and theme, kept on the server, so
@@ -13,7 +14,24 @@ async function openSettings(page: Page, menu: string, item: string) {
   await page.getByRole('button', { name: item }).click();
 }
 
-test('language, date format and theme follow the user, and hold after a reload', async ({ page }) => {
+const DEFAULTS = {
+  language: null,
+  dateFormat: 'locale',
+  numberFormat: 'locale',
+  timeZone: null,
+  theme: 'system',
+  toasts: { notifications: true, mail: true },
+};
+
+test('language, date format and theme follow the user, and hold after a reload', async ({ page, request }) => {
+  // Start from the defaults, whatever an earlier run left.
+  const login = await request.post(`${IAM}/auth/login`, {
+    data: { emailId: 'admin@expired.test', password: 'Freight!2026' },
+  });
+  const { accessToken, refreshToken } = (await login.json()).data as { accessToken: string; refreshToken: string };
+  const headers = { Authorization: `Bearer ${accessToken}`, 'X-Refresh-Token': `Bearer ${refreshToken}` };
+  expect((await request.put(`${IAM}/profile/preferences`, { headers, data: DEFAULTS })).ok()).toBe(true);
+
   await page.goto('/login');
   await page.getByLabel('E-mail').fill('admin@expired.test');
   await page.getByLabel('Password').fill('Freight!2026');

@@ -16,7 +16,7 @@
  *   const t = useContactsT();   t('list.title');   t('list.count', { count: 3 });
  */
 import { registerStrings, translateIn } from './i18n';
-import { useLanguage } from './use-t';
+import { useT as useAppT } from './use-t';
 
 /** A plural string's key without its `_one`/`_other` suffix: `t(key, { count })` picks the form. */
 type BaseKey<K extends string> = K | (K extends `${infer Base}_one` ? Base : never);
@@ -45,7 +45,8 @@ export function defineStrings<const E extends Record<string, string>>(
     spanish: spanish as Record<keyof E & string, string>,
     t,
     useT: () => {
-      useLanguage();
+      // Re-renders on a language change and on a change of the user's formats.
+      useAppT();
       return t;
     },
   };

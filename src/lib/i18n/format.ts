@@ -3,7 +3,7 @@
  * currencies follow the locale"). Formatters are cached per language and options: building an
  * `Intl.NumberFormat` costs more than using one, and lists format thousands of cells.
  */
-import { getLanguage } from './i18n';
+import { getLanguage, refreshTranslatedComponents } from './i18n';
 
 const LOCALES = { en: 'en-GB', es: 'es-ES' } as const;
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
@@ -30,11 +30,15 @@ export interface FormatPreferences {
 }
 
 let preferences: FormatPreferences = { dateFormat: 'locale', numberFormat: 'locale', timeZone: null };
-let preferencesKey = '';
+let preferencesKey = JSON.stringify(preferences);
 
 export function setFormatPreferences(next: FormatPreferences): void {
+  const key = JSON.stringify(next);
+  if (key === preferencesKey) return;
   preferences = { ...next };
-  preferencesKey = JSON.stringify(preferences);
+  preferencesKey = key;
+  // Every translated component formats while it renders: re-render them, as a language change does.
+  refreshTranslatedComponents();
 }
 
 const DATE_LOCALES = { iso: 'sv-SE', dmy: 'en-GB', mdy: 'en-US' } as const;

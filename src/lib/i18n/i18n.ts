@@ -45,6 +45,19 @@ export function getLanguage(): Language {
   return current;
 }
 
+let revision = 0;
+
+/** Changes with the language and with the user's formats: what translated components re-render on. */
+export function getTranslationRevision(): string {
+  return `${current}:${revision}`;
+}
+
+/** Re-renders every component that reads strings (the formats changed). */
+export function refreshTranslatedComponents(): void {
+  revision += 1;
+  for (const listener of listeners) listener();
+}
+
 export function subscribeLanguage(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { getLanguage, subscribeLanguage, t } from './i18n';
+import { getLanguage, getTranslationRevision, subscribeLanguage, t } from './i18n';
 
 /**
  * `t` for components: re-renders the caller when the language changes. The few lines react-i18next would
  * add 5 kB gzip to the sign-in page for; i18next itself does the translating.
  */
 export function useT() {
-  useSyncExternalStore(subscribeLanguage, getLanguage, getLanguage);
+  useSyncExternalStore(subscribeLanguage, getTranslationRevision, getTranslationRevision);
   return t;
 }
 
