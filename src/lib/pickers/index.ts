@@ -18,3 +18,4 @@ export {
   type PlaceKind,
   type PlaceList,
 } from './place-lists';
+export { PickerField } from './picker-field';

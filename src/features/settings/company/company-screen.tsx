@@ -1,12 +1,12 @@
 import { Box, Button, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { setupSteps } from '../../../lib/account-setup';
 import { apiCall, apiList } from '../../../lib/api/api-client';
 import { formatDate } from '../../../lib/i18n/format';
-import { CountryPicker, CurrencyPicker, TimeZonePicker } from '../../../lib/pickers';
+import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../../lib/pickers';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
@@ -194,56 +194,16 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
                 </FormField>
                 <FormField label={t('country')} error={errors.operating_country?.message}>
                   {(control) => (
-                    <Controller
-                      control={form.control}
-                      name="operating_country"
-                      render={({ field }) => (
-                        <CountryPicker
-                          {...control}
-                          name={field.name}
-                          value={field.value ?? null}
-                          onChange={(code) => field.onChange(code ?? '')}
-                          onBlur={field.onBlur}
-                        />
-                      )}
-                    />
+                    <PickerField form={form} name="operating_country" picker={CountryPicker} control={control} />
                   )}
                 </FormField>
               </Flex>
               <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
                 <FormField label={t('currency')} error={errors.currency?.message}>
-                  {(control) => (
-                    <Controller
-                      control={form.control}
-                      name="currency"
-                      render={({ field }) => (
-                        <CurrencyPicker
-                          {...control}
-                          name={field.name}
-                          value={field.value ?? null}
-                          onChange={(code) => field.onChange(code ?? '')}
-                          onBlur={field.onBlur}
-                        />
-                      )}
-                    />
-                  )}
+                  {(control) => <PickerField form={form} name="currency" picker={CurrencyPicker} control={control} />}
                 </FormField>
                 <FormField label={t('timezone')} error={errors.timezone?.message}>
-                  {(control) => (
-                    <Controller
-                      control={form.control}
-                      name="timezone"
-                      render={({ field }) => (
-                        <TimeZonePicker
-                          {...control}
-                          name={field.name}
-                          value={field.value ?? null}
-                          onChange={(code) => field.onChange(code ?? '')}
-                          onBlur={field.onBlur}
-                        />
-                      )}
-                    />
-                  )}
+                  {(control) => <PickerField form={form} name="timezone" picker={TimeZonePicker} control={control} />}
                 </FormField>
               </Flex>
               <FormField label={t('phone')} error={errors.phone?.message}>

@@ -2,10 +2,9 @@ import { Box, Button, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDate, formatDateTime } from '../../../lib/i18n/format';
-import { CurrencyPicker } from '../../../lib/pickers';
+import { CurrencyPicker, PickerField } from '../../../lib/pickers';
 import { useCurrencies } from '../../../lib/reference-data/reference-data';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
@@ -124,19 +123,12 @@ function Currencies() {
               <>
                 <FormField label={t('cur.code')} error={errors.code?.message}>
                   {(control) => (
-                    <Controller
-                      control={form.control}
+                    <PickerField
+                      form={form}
                       name="code"
-                      render={({ field }) => (
-                        <CurrencyPicker
-                          {...control}
-                          name={field.name}
-                          value={field.value ?? null}
-                          onChange={(code) => field.onChange(code ?? '')}
-                          onBlur={field.onBlur}
-                          disabled={Boolean(record)}
-                        />
-                      )}
+                      picker={CurrencyPicker}
+                      control={control}
+                      disabled={Boolean(record)}
                     />
                   )}
                 </FormField>

@@ -2,9 +2,8 @@ import { Button, Flex, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { CountryPicker, flagOf, OceanPortPicker } from '../../../lib/pickers';
+import { CountryPicker, flagOf, OceanPortPicker, PickerField } from '../../../lib/pickers';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../../lib/resource-kit/resource-list';
@@ -155,41 +154,29 @@ function ReceivingLocations() {
                   </FormField>
                   <FormField label={t('rl.country')} error={errors.country?.message}>
                     {(control) => (
-                      <Controller
-                        control={form.control}
+                      <PickerField
+                        form={form}
                         name="country"
-                        render={({ field }) => (
-                          <CountryPicker
-                            {...control}
-                            name={field.name}
-                            value={field.value ?? null}
-                            onChange={(code) => {
-                              field.onChange(code ?? '');
-                              const locode = form.getValues('locode');
-                              if (locode && code && !locode.startsWith(code)) form.setValue('locode', null);
-                            }}
-                            onBlur={field.onBlur}
-                          />
-                        )}
+                        picker={CountryPicker}
+                        control={control}
+                        onPicked={(code) => {
+                          // A seaport of another country no longer fits.
+                          const locode = form.getValues('locode');
+                          if (locode && code && !locode.startsWith(code)) form.setValue('locode', null);
+                        }}
                       />
                     )}
                   </FormField>
                 </Flex>
                 <FormField label={t('rl.locode')} error={errors.locode?.message} hint={t('rl.locodeHint')}>
                   {(control) => (
-                    <Controller
-                      control={form.control}
+                    <PickerField
+                      form={form}
                       name="locode"
-                      render={({ field }) => (
-                        <OceanPortPicker
-                          {...control}
-                          name={field.name}
-                          country={country || undefined}
-                          value={field.value ?? null}
-                          onChange={(code) => field.onChange(code)}
-                          onBlur={field.onBlur}
-                        />
-                      )}
+                      picker={OceanPortPicker}
+                      control={control}
+                      empty={null}
+                      country={country || undefined}
                     />
                   )}
                 </FormField>
