@@ -2,7 +2,7 @@
  * The complete ocean-port and airport lists on the device, so that the port screens and every picker
  * search all rows with no connection, with the service's own rule (src/shared/place-search.ts).
  *
- * Each list is downloaded once (`GET /oceanport/bulk`, ~17,500 rows, ~350 kB gzip), kept in IndexedDB
+ * Each list is downloaded once (`GET /oceanport/bulk`, ~17,500 rows, ~450 kB gzip), kept in IndexedDB
  * and revalidated after 24 hours (SPEC.md sections 4 and 9) with its ETag, so an unchanged release costs
  * a 304. Offline, or when the service fails, the kept copy answers, however old.
  */
