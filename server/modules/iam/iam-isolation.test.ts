@@ -117,6 +117,8 @@ function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
       throw new Error(`classify ${route.method} ${route.url} in the isolation matrix`);
     const url = withId(target.id);
     if (route.method === 'GET' || route.method === 'DELETE') return [{ method: route.method, url, refused }];
+    // Moving another tenant's role's users (to that tenant's own role): the role is not found.
+    if (path.endsWith('/move-users')) return [{ method: route.method, url, payload: { roleId: target.id }, refused }];
     return [{ method: route.method, url, payload: { ...target.body, version: target.version }, refused }];
   }
   if (route.method === 'GET') return [{ method: 'GET', url: route.url, refused: [] }];
@@ -156,6 +158,8 @@ function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
     // Nothing in these bodies can name another tenant's row.
     'POST /notifications/stream-ticket': [],
     'POST /roles': [],
+    // The caller's own settings: nothing in the body names a row.
+    'PUT /profile/preferences': [],
     'POST /issue/tracker': [],
   };
   const probes = creates[`${route.method} ${path}`];
