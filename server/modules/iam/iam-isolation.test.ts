@@ -160,6 +160,8 @@ function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
     'POST /roles': [],
     // The caller's own settings: nothing in the body names a row.
     'PUT /profile/preferences': [],
+    'POST /profile/password': [],
+    'POST /profile/sessions/revoke-others': [],
     'POST /issue/tracker': [],
   };
   const probes = creates[`${route.method} ${path}`];

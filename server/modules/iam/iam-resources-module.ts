@@ -14,6 +14,7 @@ import { productResource } from './products/product-resource.ts';
 import { roleResource } from './roles/role-resource.ts';
 import { registerRoleRoutes } from './roles/role-routes.ts';
 import { registerPreferencesRoutes } from './users/preferences-routes.ts';
+import { registerProfileRoutes } from './users/profile-routes.ts';
 import { userResource } from './users/user-resource.ts';
 
 export const iamResourcesModule: ServiceModule = async (app, deps) => {
@@ -22,6 +23,7 @@ export const iamResourcesModule: ServiceModule = async (app, deps) => {
     registerResource(scope, deps, userResource);
     registerRoleRoutes(scope, deps);
     registerPreferencesRoutes(scope, deps);
+    registerProfileRoutes(scope, deps);
     registerResource(scope, deps, roleResource);
     registerResource(scope, deps, groupResource);
     registerResource(scope, deps, productResource);

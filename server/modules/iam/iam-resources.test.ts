@@ -3,6 +3,7 @@
  * optimistic concurrency, idempotent writes, the audit trail, permissions and the super-admin routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../seed/demo.ts';
 import type { App } from '../../http/build-service-app.ts';
 import { buildTestApp } from '../../testing/test-apps.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
@@ -365,6 +366,49 @@ describe('app settings (/profile/preferences)', () => {
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', '/profile/preferences', ops)).json().data.timeZone).toBe('Europe/Madrid');
     expect(await auditCount(t.db, { action: 'user.preferences' })).toBe(1);
+  });
+});
+
+describe('own password and sessions (/profile)', () => {
+  it('checks the current password and the policy, then signs out every other session but this one', async () => {
+    const here = await signIn(app, 'unverified@demo.test');
+    const elsewhere = await signIn(app, 'unverified@demo.test');
+    const sessions = (await call('GET', '/profile/sessions', here)).json().data as { current: boolean }[];
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+
+    const wrong = await call('POST', '/profile/password', here, {
+      currentPassword: 'nope',
+      newPassword: 'Harbour!2027x',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details[0].path).toBe('body.currentPassword');
+    const weak = await call('POST', '/profile/password', here, {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'short',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().details[0].path).toBe('body.newPassword');
+
+    const changed = await call('POST', '/profile/password', here, {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'Harbour!2027x',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.revokedSessions).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', '/profile/sessions', elsewhere)).statusCode).toBe(401);
+    expect((await call('GET', '/profile/sessions', here)).statusCode).toBe(200);
+    const login = await app.inject({
+      method: 'POST',
+      url: `${IAM}/auth/login`,
+      payload: { emailId: 'unverified@demo.test', password: 'Harbour!2027x' },
+      remoteAddress: '10.88.0.1',
+    });
+    expect(login.statusCode).toBe(200);
+    const third = { authorization: `Bearer ${login.json().data.accessToken}` };
+    expect((await call('POST', '/profile/sessions/revoke-others', here)).json().data.revoked).toBe(1);
+    expect((await call('GET', '/profile/sessions', third)).statusCode).toBe(401);
+    expect(await auditCount(t.db, { action: 'user.password_change' })).toBe(1);
   });
 });
 

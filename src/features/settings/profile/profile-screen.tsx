@@ -1,7 +1,8 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { useSession } from '../../../lib/session/use-session';
+import { OwnAccount } from './own-account';
 import { UserProfile } from './user-profile';
 import { useProfileT } from './strings';
 
@@ -24,15 +25,18 @@ export function ProfileScreen() {
   if (user && canReadUsers) return <UserProfile userId={user._id} />;
   // A role without access to the users resource still sees who it is signed in as.
   return (
-    <Box as="section" bg="bg.panel" borderWidth="1px" borderRadius="l3" padding={6}>
-      <Heading as="h2" size="xl">
-        {t('yourProfile')}
-      </Heading>
-      <Text marginTop={2}>{user?.name}</Text>
-      <Text color="fg.muted">{user?.emailId}</Text>
-      <Text color="fg.muted" marginTop={4} textStyle="sm">
-        {t('ownDetails')}
-      </Text>
-    </Box>
+    <Stack gap={6}>
+      <Box as="section" bg="bg.panel" borderWidth="1px" borderRadius="l3" padding={6}>
+        <Heading as="h2" size="xl">
+          {t('yourProfile')}
+        </Heading>
+        <Text marginTop={2}>{user?.name}</Text>
+        <Text color="fg.muted">{user?.emailId}</Text>
+        <Text color="fg.muted" marginTop={4} textStyle="sm">
+          {t('ownDetails')}
+        </Text>
+      </Box>
+      <OwnAccount />
+    </Stack>
   );
 }

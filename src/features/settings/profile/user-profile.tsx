@@ -19,6 +19,7 @@ import { usersResource } from '../users/api/users-resource';
 import { UserStatusBadge } from '../users/user-status-badge';
 import { lastSignInText } from '../users/user-status';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
+import { OwnAccount } from './own-account';
 import { profileT, useProfileT } from './strings';
 
 /** The profile form edits these fields of `PATCH /users/{id}` (the server's own schema validates them). */
@@ -196,6 +197,8 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
           </Stack>
         </fieldset>
       </chakra.form>
+
+      {isSelf && <OwnAccount />}
 
       {editable && !isSelf && (
         <Flex
