@@ -58,7 +58,8 @@ export async function startSessionLifecycle(): Promise<void> {
     store.addEventListener('change', () => void syncWithCookies());
   } else {
     setInterval(() => {
-      if (document.visibilityState === 'visible') void syncWithCookies();
+      // A page being torn down (a test environment's end) may still run one last tick.
+      if (typeof document !== 'undefined' && document.visibilityState === 'visible') void syncWithCookies();
     }, COOKIE_POLL_MS);
   }
   // A change event can be missed right after the listener is added (FIELD-NOTES.md): re-check on show.

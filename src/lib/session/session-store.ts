@@ -55,7 +55,8 @@ function startWatching(): void {
   document.addEventListener('visibilitychange', check);
   if (!store) {
     setInterval(() => {
-      if (document.visibilityState === 'visible') check();
+      // A page being torn down (a test environment's end) may still run one last tick.
+      if (typeof document !== 'undefined' && document.visibilityState === 'visible') check();
     }, COOKIE_POLL_MS);
   }
 }
