@@ -28,8 +28,8 @@ async function secondBrowser(browser: Browser, password = DEMO) {
 
 async function changePassword(page: Page, from: string, to: string) {
   const form = page.getByRole('form', { name: 'Password' });
-  await form.getByLabel('Current password').fill(from);
-  await form.getByLabel('New password').fill(to);
+  await form.getByLabel('Current password', { exact: true }).fill(from);
+  await form.getByLabel('New password', { exact: true }).fill(to);
   await form.getByLabel('Confirm the new password').fill(to);
   await form.getByRole('button', { name: 'Change password' }).click();
 }
@@ -42,9 +42,9 @@ test('a password change signs out the other sessions; "sign out everywhere else"
   await expect(page.getByTestId('own-sessions').locator('li[data-current="true"]')).toContainText('This browser');
 
   const form = page.getByRole('form', { name: 'Password' });
-  await form.getByLabel('New password').fill('abc');
+  await form.getByLabel('New password', { exact: true }).fill('abc');
   await expect(form.locator('li[data-met="true"]')).toHaveCount(1);
-  await form.getByLabel('New password').fill(NEW);
+  await form.getByLabel('New password', { exact: true }).fill(NEW);
   await expect(form.locator('li[data-met="false"]')).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
