@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, setupSteps } from './account-setup';
+import { setupSteps } from './account-setup';
+import { daysLeft } from './plan-days';
 
 const bare = { address: {}, phone: '', currency: '', timezone: '' };
 

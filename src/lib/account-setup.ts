@@ -35,13 +35,3 @@ export function setupSteps({ company, users, contacts }: SetupFacts): SetupStep[
     { id: 'contact', done: (contacts ?? 0) > 0, to: '/contacts/new' },
   ];
 }
-
-/** Whole days from `now` to the end of the plan's expiry day (negative once it has passed). */
-export function daysLeft(expiryDate: string, now: Date = new Date()): number {
-  const end = new Date(expiryDate);
-  if (Number.isNaN(end.getTime())) return 0;
-  const dayMs = 86_400_000;
-  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const expiryDay = Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate());
-  return Math.round((expiryDay - startOfToday) / dayMs);
-}

@@ -1,16 +1,19 @@
 import { Box, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/i18n/format';
 import { userCan } from '../../lib/resource-kit/permission-check';
 import { useSession } from '../../lib/session/use-session';
-import { Pill, ProgressBar } from '../../lib/ui/pill';
+import { Pill } from '../../lib/ui/pill';
 import type { PermissionModule } from '../../shared/permissions';
-import { daysLeft, setupSteps } from '../../lib/account-setup';
+import { daysLeft } from '../../lib/plan-days';
 import { dashboardQueries } from './dashboard-api';
 import { useDashboardT } from './strings';
 import { QueryWidget, WidgetFrame } from './widget';
+
+// Shown only until the company has set itself up: its own chunk.
+const SetupWidget = lazy(() => import('./setup-widget'));
 
 /**
  * /dashboard: what a forwarder's staff opens every morning. Seven widgets, each on its own call with its
@@ -30,7 +33,11 @@ export function DashboardScreen() {
       </Text>
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={4}>
         <PlanWidget />
-        {company && !company.account_setup && <SetupWidget />}
+        {company && !company.account_setup && (
+          <Suspense fallback={null}>
+            <SetupWidget />
+          </Suspense>
+        )}
         <NotificationsWidget />
         {allowed('audit') && <ActivityWidget />}
         <CountsWidget />
@@ -64,52 +71,6 @@ function PlanWidget() {
           )}
         </Stack>
       )}
-    </WidgetFrame>
-  );
-}
-
-function SetupWidget() {
-  const t = useDashboardT();
-  const { company, user } = useSession();
-  const users = useQuery({ ...dashboardQueries.users(), enabled: userCan(user, 'users', 'read') });
-  const contacts = useQuery({ ...dashboardQueries.contacts(), enabled: userCan(user, 'contacts', 'read') });
-  if (!company) return null;
-  const steps = setupSteps({ company, users: users.data?.meta.total, contacts: contacts.data });
-  const done = steps.filter((step) => step.done).length;
-  return (
-    <WidgetFrame
-      id="setup"
-      title={t('setup.title')}
-      footer={
-        <Link asChild color="brand.fg" textStyle="sm">
-          <RouterLink to="/settings/company">{t('setup.finish')}</RouterLink>
-        </Link>
-      }
-    >
-      <Stack gap={3}>
-        <ProgressBar value={(done / steps.length) * 100} label={t('setup.progress', { done, total: steps.length })} />
-        <Text textStyle="sm" color="fg.muted">
-          {t('setup.progress', { done, total: steps.length })}
-        </Text>
-        <Stack as="ul" gap={1} listStyleType="none">
-          {steps.map((step) => (
-            <li key={step.id} data-step={step.id} data-done={step.done}>
-              <Text as="span" aria-hidden marginEnd={2} color={step.done ? 'green.fg' : 'fg.subtle'}>
-                {step.done ? '✓' : '○'}
-              </Text>
-              {step.done ? (
-                <Text as="span" color="fg.muted" textDecoration="line-through">
-                  {t(`setup.${step.id}`)}
-                </Text>
-              ) : (
-                <Link asChild color="brand.fg">
-                  <RouterLink to={step.to}>{t(`setup.${step.id}`)}</RouterLink>
-                </Link>
-              )}
-            </li>
-          ))}
-        </Stack>
-      </Stack>
     </WidgetFrame>
   );
 }

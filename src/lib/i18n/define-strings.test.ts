@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineStrings } from './define-strings';
 import { setLanguage } from './i18n';
 
@@ -20,5 +20,14 @@ describe('a feature’s own strings', () => {
     expect(a.t('title')).toBe('Contactos');
     expect(a.t('count', { count: 3 })).toBe('3 contactos');
     expect(b.t('title')).toBe('Informes');
+  });
+
+  it('load a lazy Spanish half when Spanish is chosen, or at once when it already shows', async () => {
+    const lazy = defineStrings('test-lazy', { hello: 'Hello {{name}}' }, async () => ({ hello: 'Hola {{name}}' }));
+    expect(lazy.t('hello', { name: 'Ana' })).toBe('Hello Ana');
+    await setLanguage('es');
+    expect(lazy.t('hello', { name: 'Ana' })).toBe('Hola Ana');
+    const late = defineStrings('test-late', { bye: 'Bye' }, async () => ({ bye: 'Adiós' }));
+    await vi.waitFor(() => expect(late.t('bye')).toBe('Adiós'));
   });
 });

@@ -24,17 +24,19 @@ type BaseKey<K extends string> = K | (K extends `${infer Base}_one` ? Base : nev
 export interface StringBundle<K extends string> {
   namespace: string;
   english: Record<K, string>;
-  spanish: Record<K, string>;
   /** Outside React (toasts, validation messages built once per call). */
   t: (key: BaseKey<K>, values?: Record<string, string | number>) => string;
   /** In components: re-renders the caller when the language changes. */
   useT: () => (key: BaseKey<K>, values?: Record<string, string | number>) => string;
 }
 
+/** Spanish for every English key; or a loader of it, so English readers never download it. */
+type Spanish<E> = { [K in keyof E]: string } & Record<string, string>;
+
 export function defineStrings<const E extends Record<string, string>>(
   namespace: string,
   english: E,
-  spanish: { [K in keyof E]: string } & Record<string, string>,
+  spanish: Spanish<E> | (() => Promise<Spanish<E>>),
 ): StringBundle<keyof E & string> {
   registerStrings(namespace, english, spanish);
   const t = (key: BaseKey<keyof E & string>, values?: Record<string, string | number>) =>
@@ -42,7 +44,6 @@ export function defineStrings<const E extends Record<string, string>>(
   return {
     namespace,
     english: english as Record<keyof E & string, string>,
-    spanish: spanish as Record<keyof E & string, string>,
     t,
     useT: () => {
       // Re-renders on a language change and on a change of the user's formats.

@@ -27,9 +27,25 @@ const USER_CHOICE_KEY = 'fd.language';
 const listeners = new Set<() => void>();
 let current: Language = 'en';
 
+/** Features whose Spanish strings are a chunk of their own, loaded the first time Spanish is shown. */
+const lazySpanish = new Map<string, () => Promise<Record<string, string>>>();
+
+async function loadLazySpanish(namespaces: Iterable<string>): Promise<void> {
+  await Promise.all(
+    [...namespaces].map(async (namespace) => {
+      const load = lazySpanish.get(namespace);
+      if (!load || i18n.hasResourceBundle('es', namespace)) return;
+      i18n.addResourceBundle('es', namespace, await load(), true, true);
+    }),
+  );
+}
+
 async function ensureResources(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  if (language === 'es') i18n.addResourceBundle('es', 'translation', (await import('./locales/es')).es);
+  if (language !== 'es') return;
+  if (!i18n.hasResourceBundle('es', 'translation')) {
+    i18n.addResourceBundle('es', 'translation', (await import('./locales/es')).es);
+  }
+  await loadLazySpanish(lazySpanish.keys());
 }
 
 /** Switches every string of the app; `<html lang>` follows, so screen readers and hyphenation do too. */
@@ -74,9 +90,19 @@ export function t(key: MessageKey | PluralKey, values?: Record<string, string | 
  * A feature's own strings (`defineStrings`): registered in both languages when the feature's chunk loads,
  * under their own namespace, so a screen's strings travel with its lazy chunk instead of the sign-in page.
  */
-export function registerStrings(namespace: string, english: Record<string, string>, spanish: Record<string, string>) {
+export function registerStrings(
+  namespace: string,
+  english: Record<string, string>,
+  spanish: Record<string, string> | (() => Promise<Record<string, string>>),
+) {
   i18n.addResourceBundle('en', namespace, english, true, true);
-  i18n.addResourceBundle('es', namespace, spanish, true, true);
+  if (typeof spanish !== 'function') {
+    i18n.addResourceBundle('es', namespace, spanish, true, true);
+    return;
+  }
+  lazySpanish.set(namespace, spanish);
+  // Defined while Spanish is already showing (a lazy screen opened): load it now, then re-render.
+  if (current === 'es') void loadLazySpanish([namespace]).then(refreshTranslatedComponents);
 }
 
 /** `t` inside a namespace registered by `registerStrings`. */

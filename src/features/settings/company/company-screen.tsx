@@ -15,7 +15,8 @@ import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
 import { useSession } from '../../../lib/session/use-session';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
-import { Pill, ProgressBar } from '../../../lib/ui/pill';
+import { Pill } from '../../../lib/ui/pill';
+import { ProgressBar } from '../../../lib/ui/progress-bar';
 import { showToast } from '../../../lib/ui/toast-store';
 import { companySchema, updateCompanyBody } from '../../../shared/contracts/company';
 import { companyT, useCompanyT } from './strings';
