@@ -69,6 +69,9 @@ it('every route that declares a permission answers 403 to a caller without it, w
       'POST /master/api/v1/dropdown/reorder',
       'GET /master/api/v1/company-currency',
       'GET /master/api/v1/company-currency/:id/history',
+      'GET /mailserver/api/v1/templates/merge-fields',
+      'POST /mailserver/api/v1/templates/:id/preview',
+      'PATCH /mailserver/api/v1/templates/:id',
     ]),
   );
   expect(checked.length).toBeGreaterThanOrEqual(40);

@@ -15,10 +15,11 @@ import { logserverModule } from './log/logserver-module.ts';
 import { notificationsModule } from './notifications/notifications-module.ts';
 import { driveModule } from './drive/drive-module.ts';
 import { sendMailModule } from './mail/send-mail-module.ts';
+import { templatesModule } from './mail/templates/templates-module.ts';
 
 export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
   master: [referenceModule, masterDataModule],
-  mailserver: [mailserverModule, sendMailModule],
+  mailserver: [mailserverModule, sendMailModule, templatesModule],
   driveserver: [driveModule],
   iamserver: [
     sessionModule,

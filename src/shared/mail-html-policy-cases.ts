@@ -1,7 +1,7 @@
 /**
  * Inputs and the HTML both mail sanitizers must make of them: sanitize-html on the mail service
  * (server/modules/mail/mail-html-sanitizer.test.ts) and DOMPurify in the editor
- * (src/features/mail/mail-html-purify.test.ts). One table, so that the preview and the sent mail agree.
+ * (src/lib/rich-text/mail-html-purify.test.ts). One table, so that the preview and the sent mail agree.
  * Expected HTML is compared after `canonicalMailHtml` (void elements written `<br>`, not `<br />`).
  */
 export interface MailHtmlCase {

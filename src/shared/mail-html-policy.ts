@@ -1,7 +1,7 @@
 /**
  * What a mail body's HTML may contain: one allow-list, pure data, used by the mail service with
  * sanitize-html (server/modules/mail/mail-html-sanitizer.ts) and by the mail editor with DOMPurify
- * (src/features/mail/mail-html-purify.ts), so that what the user sees in the editor is what is sent.
+ * (src/lib/rich-text/mail-html-purify.ts), so that what the user sees in the editor is what is sent.
  * Everything else goes: scripts, styles, frames, forms, event handlers, `javascript:` and other schemes.
  */
 

@@ -28,7 +28,11 @@ const BLOCKS = new Set([
 /** sanitize-html hands text to the filter escaped; this is its exact inverse (`&amp;` last). */
 const unescapeText = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
-export function htmlToPlainText(html: string): string {
+/**
+ * `links: 'parentheses'` (the default) writes a link as `label (address)`; `'colon'` as `label: address`,
+ * so that the address ends the line (the account mails' links, which a reader copies whole).
+ */
+export function htmlToPlainText(html: string, options: { links?: 'parentheses' | 'colon' } = {}): string {
   const out: string[] = [];
   const links: Array<{ href: string | undefined; start: number }> = [];
   let inPre = 0;
@@ -52,7 +56,8 @@ export function htmlToPlainText(html: string): string {
         const href = link?.href;
         const label = link ? out.slice(link.start).join('') : '';
         // The address follows the label unless the label already is the address.
-        if (href && !href.startsWith('#') && !label.includes(href.replace(/^mailto:/i, ''))) out.push(` (${href})`);
+        if (href && !href.startsWith('#') && !label.includes(href.replace(/^mailto:/i, '')))
+          out.push(options.links === 'colon' ? `: ${href}` : ` (${href})`);
         return;
       }
       if (BLOCKS.has(name)) out.push('\n\n');

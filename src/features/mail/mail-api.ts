@@ -7,6 +7,8 @@ import {
   type SentMail,
 } from '../../shared/contracts/mail';
 import type { ListMeta } from '../../shared/api-envelope';
+import { mailTemplateSchema } from '../../shared/contracts/mail-templates';
+import { z } from 'zod';
 
 export type { SendMailInput, SentMail, SentMailStatus } from '../../shared/contracts/mail';
 
@@ -35,4 +37,15 @@ export function sentMailQueryOptions() {
     refetchInterval: (query: { state: { data?: { items: SentMail[] } } }) =>
       query.state.data?.items.some((m) => m.status === 'queued') ? 2000 : false,
   } as const;
+}
+
+/** The company's `general` mail templates, the default first: where a new mail can start from. */
+export function generalTemplatesQueryOptions() {
+  return {
+    queryKey: ['mail-templates', 'list', 'general'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiCall('mailserver', '/templates?type=general&limit=100&sort=type', z.array(mailTemplateSchema), { signal }),
+    retry: false,
+    staleTime: 60_000,
+  };
 }

@@ -7,8 +7,17 @@ import { newIdempotencyKey } from '../../lib/ui/idempotency-key';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
 import { addressFieldError, parseAddressList } from './address-list';
-import { SENT_MAIL_KEY, sendMail, sentMailQueryOptions, type SentMailStatus } from './mail-api';
-import { RichTextEditor } from './rich-text-editor';
+import { SelectInput } from '../../lib/resource-kit/form-field';
+import { useSession } from '../../lib/session/use-session';
+import { fillMergeFields, type MailTemplate } from '../../shared/contracts/mail-templates';
+import {
+  SENT_MAIL_KEY,
+  generalTemplatesQueryOptions,
+  sendMail,
+  sentMailQueryOptions,
+  type SentMailStatus,
+} from './mail-api';
+import { RichTextEditor } from '../../lib/rich-text/rich-text-editor';
 import { mailT, useMailT } from './strings';
 
 type Tab = 'compose' | 'sent';
@@ -38,7 +47,19 @@ function Label({ htmlFor, id, children }: { htmlFor?: string; id?: string; child
 
 function Compose({ onSent }: { onSent: () => void }) {
   const t = useMailT();
-  const ids = { to: useId(), cc: useId(), bcc: useId(), subject: useId(), body: useId(), files: useId() };
+  const ids = {
+    to: useId(),
+    cc: useId(),
+    bcc: useId(),
+    subject: useId(),
+    body: useId(),
+    files: useId(),
+    template: useId(),
+  };
+  const { user } = useSession();
+  // A role that may not read templates simply gets no "start from" list.
+  const templates = useQuery({ ...generalTemplatesQueryOptions(), enabled: Boolean(user) });
+  const [start, setStart] = useState<{ id: string; html: string; count: number }>({ id: '', html: '', count: 0 });
   const [fields, setFields] = useState({ to: '', cc: '', bcc: '', subject: '' });
   const [html, setHtml] = useState('');
   const [errors, setErrors] = useState<Partial<Record<AddressField | 'subject' | 'body', string>>>({});
@@ -75,6 +96,19 @@ function Compose({ onSent }: { onSent: () => void }) {
 
   const uploading = attachments.some((a) => !a.fileId && !a.error);
 
+  /** Fills subject and message from a template, with what is known now (the recipient's name is left to the user). */
+  const startFrom = (template: MailTemplate | undefined) => {
+    if (!template) return;
+    const filled = fillMergeFields(template, {
+      senderName: user?.name ?? '',
+      companyName: user?.company.name ?? '',
+      recipientName: '',
+    });
+    setFields((f) => ({ ...f, subject: filled.subject }));
+    setHtml(filled.body);
+    setStart((s) => ({ id: template._id, html: filled.body, count: s.count + 1 }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
@@ -104,6 +138,7 @@ function Compose({ onSent }: { onSent: () => void }) {
       setHtml('');
       setAttachments([]);
       setKey(newIdempotencyKey());
+      setStart((s) => ({ id: '', html: '', count: s.count + 1 }));
       onSent();
     } catch (error) {
       showToast({ status: 'error', title: isApiError(error) ? error.message : mailT('sendFailed') });
@@ -138,6 +173,23 @@ function Compose({ onSent }: { onSent: () => void }) {
         {addressInput('to', t('to'))}
         {addressInput('cc', t('cc'))}
         {addressInput('bcc', t('bcc'))}
+        {templates.data && templates.data.length > 0 && (
+          <div>
+            <Label htmlFor={ids.template}>{t('startFrom')}</Label>
+            <SelectInput
+              id={ids.template}
+              value={start.id}
+              onChange={(event) => startFrom(templates.data.find((tpl) => tpl._id === event.target.value))}
+            >
+              <option value="">{t('blank')}</option>
+              {templates.data.map((tpl) => (
+                <option key={tpl._id} value={tpl._id}>
+                  {tpl.name}
+                </option>
+              ))}
+            </SelectInput>
+          </div>
+        )}
         <div>
           <Label htmlFor={ids.subject}>{t('subject')}</Label>
           <Input
@@ -155,7 +207,13 @@ function Compose({ onSent }: { onSent: () => void }) {
         </div>
         <div>
           <Label id={`${ids.body}-label`}>{t('message')}</Label>
-          <RichTextEditor id={ids.body} labelledBy={`${ids.body}-label`} onChange={setHtml} resetKey={key} />
+          <RichTextEditor
+            id={ids.body}
+            labelledBy={`${ids.body}-label`}
+            onChange={setHtml}
+            resetKey={`${key}:${start.count}`}
+            initialHtml={start.html}
+          />
         </div>
         <div>
           <Label htmlFor={ids.files}>{t('attachments')}</Label>

@@ -5,6 +5,7 @@
 import type { AuthContext } from '../../../http/auth-context.ts';
 import type { ServiceDeps } from '../../../http/build-service-app.ts';
 import { enqueueMail } from '../../mail/outbox-repository.ts';
+import { renderProductMail } from '../../mail/templates/product-mail.ts';
 import { actionTokenExpired, actionTokenInvalid, renderActionMail, webLink } from './account-recovery-mail.ts';
 import {
   consumeToken,
@@ -45,14 +46,18 @@ export async function sendVerificationEmail(
       email: user.email,
       now,
     });
-    const mail = renderActionMail({
-      subject: 'Verify your e-mail address for Freight Desk',
-      greeting: `Hello ${user.name},`,
-      paragraphs: [`Confirm that ${user.email} is your address: open the link below within 24 hours.`],
-      actionLabel: 'Verify my e-mail address',
-      url: webLink(deps.config.publicWebUrl, VERIFY_EMAIL_PATH, { token }),
-      footer: 'If you did not ask for this, ignore this message.',
-    });
+    const verifyUrl = webLink(deps.config.publicWebUrl, VERIFY_EMAIL_PATH, { token });
+    const values = { userName: user.name, email: user.email, verifyUrl };
+    const mail = await renderProductMail(tx, user.companyId, 'verify-email', values, () =>
+      renderActionMail({
+        subject: 'Verify your e-mail address for Freight Desk',
+        greeting: `Hello ${user.name},`,
+        paragraphs: [`Confirm that ${user.email} is your address: open the link below within 24 hours.`],
+        actionLabel: 'Verify my e-mail address',
+        url: verifyUrl,
+        footer: 'If you did not ask for this, ignore this message.',
+      }),
+    );
     await enqueueMail(tx, {
       companyId: user.companyId,
       to: [user.email],

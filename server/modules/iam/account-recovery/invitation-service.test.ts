@@ -63,7 +63,7 @@ describe('invitations', () => {
     const [mail] = await kit.inbox(email);
     expect(mail!.subject).toBe('Ada <Admin> invited you to Freight Desk');
     expect(mail!.text).toContain('Ada <Admin> invited you to join Demo Freight on Freight Desk.');
-    expect(mail!.html).toContain('Ada &#60;Admin&#62;');
+    expect(mail!.html).toContain('Ada &lt;Admin&gt;');
     expect(mail!.html).not.toContain('<Admin>');
     const token = linkToken(mail!, RESET_PATH);
     expect(mail!.text).toContain(`${kit.deps.config.publicWebUrl}${RESET_PATH}?token=${token}&invite=1`);

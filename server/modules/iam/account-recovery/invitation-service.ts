@@ -6,6 +6,7 @@
 import type { Queryable } from '../../../db/database.ts';
 import type { ServiceDeps } from '../../../http/build-service-app.ts';
 import { enqueueMail } from '../../mail/outbox-repository.ts';
+import { renderProductMail } from '../../mail/templates/product-mail.ts';
 import { actionTokenExpired, actionTokenInvalid, renderActionMail, webLink } from './account-recovery-mail.ts';
 import {
   consumeToken,
@@ -49,17 +50,21 @@ export async function inviteUser(
     now,
   });
   const companyName = (await findCompanyName(tx, input.companyId)) ?? 'their company';
-  const mail = renderActionMail({
-    subject: `${input.invitedByName} invited you to Freight Desk`,
-    greeting: 'Hello,',
-    paragraphs: [
-      `${input.invitedByName} invited you to join ${companyName} on Freight Desk.`,
-      'Use the link below within 7 days to choose your password; it works once.',
-    ],
-    actionLabel: 'Accept the invitation',
-    url: webLink(deps.config.publicWebUrl, RESET_LINK_PATH, { token, invite: '1' }),
-    footer: 'If you did not expect this invitation, ignore this message.',
-  });
+  const acceptUrl = webLink(deps.config.publicWebUrl, RESET_LINK_PATH, { token, invite: '1' });
+  const values = { invitedByName: input.invitedByName, companyName, recipientEmail: input.email, acceptUrl };
+  const mail = await renderProductMail(tx, input.companyId, 'invitation', values, () =>
+    renderActionMail({
+      subject: `${input.invitedByName} invited you to Freight Desk`,
+      greeting: 'Hello,',
+      paragraphs: [
+        `${input.invitedByName} invited you to join ${companyName} on Freight Desk.`,
+        'Use the link below within 7 days to choose your password; it works once.',
+      ],
+      actionLabel: 'Accept the invitation',
+      url: acceptUrl,
+      footer: 'If you did not expect this invitation, ignore this message.',
+    }),
+  );
   await enqueueMail(tx, {
     companyId: input.companyId,
     to: [input.email],

@@ -4,9 +4,11 @@
  */
 import type { ServiceDeps } from '../../../http/build-service-app.ts';
 import { enqueueMail } from '../../mail/outbox-repository.ts';
+import { renderProductMail } from '../../mail/templates/product-mail.ts';
 import { actionTokenExpired, actionTokenInvalid, renderActionMail, webLink } from './account-recovery-mail.ts';
 import {
   consumeToken,
+  findCompanyName,
   findUnusedToken,
   findUserByEmail,
   findUserById,
@@ -45,16 +47,21 @@ export async function requestPasswordReset(deps: Deps, input: { emailId: string;
       email: user.email,
       now,
     });
-    const mail = renderActionMail({
-      subject: 'Reset your Freight Desk password',
-      greeting: `Hello ${user.name},`,
-      paragraphs: [
-        'Someone asked to reset the password of your Freight Desk account. Use the link below within one hour to choose a new password; it works once.',
-      ],
-      actionLabel: 'Choose a new password',
-      url: webLink(deps.config.publicWebUrl, RESET_LINK_PATH, { token }),
-      footer: 'If you did not ask for this, ignore this message: your password stays as it is.',
-    });
+    const resetUrl = webLink(deps.config.publicWebUrl, RESET_LINK_PATH, { token });
+    const companyName = (await findCompanyName(tx, user.companyId)) ?? '';
+    const values = { userName: user.name, companyName, resetUrl };
+    const mail = await renderProductMail(tx, user.companyId, 'password-reset', values, () =>
+      renderActionMail({
+        subject: 'Reset your Freight Desk password',
+        greeting: `Hello ${user.name},`,
+        paragraphs: [
+          'Someone asked to reset the password of your Freight Desk account. Use the link below within one hour to choose a new password; it works once.',
+        ],
+        actionLabel: 'Choose a new password',
+        url: resetUrl,
+        footer: 'If you did not ask for this, ignore this message: your password stays as it is.',
+      }),
+    );
     await enqueueMail(tx, { companyId: user.companyId, to: [user.email], kind: 'password_reset', ...mail });
     await insertAccountAudit(tx, {
       companyId: user.companyId,

@@ -10,6 +10,7 @@
 import { allPermissions, PERMISSION_ACTIONS, type Permissions } from '../../../../src/shared/permissions.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { insertBusinessTypes } from '../../master/business-types/business-type-repository.ts';
+import { seedMailTemplates } from '../../mail/templates/template-repository.ts';
 import { insertDropdownGroups, insertDropdownOptions } from '../../master/dropdown-repository.ts';
 import { ensureProducts, grantAllProducts } from '../products/product-repository.ts';
 import { insertRole } from '../roles/role-repository.ts';
@@ -139,5 +140,6 @@ export async function provisionCompany(tx: Queryable, profile: CompanyProfile): 
   await insertDropdownGroups(tx, companyId, DEFAULT_PICKLIST_MODULE, DEFAULT_PICKLIST_GROUPS);
   await insertDropdownOptions(tx, companyId, DEFAULT_PICKLIST_MODULE, DEFAULT_PICKLISTS);
   await insertBusinessTypes(tx, companyId, DEFAULT_BUSINESS_TYPES);
+  await seedMailTemplates(tx, companyId, 'en');
   return { companyId, roleIds };
 }

@@ -18,6 +18,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import type { ServiceDeps } from '../../../http/build-service-app.ts';
 import { enqueueMail } from '../../mail/outbox-repository.ts';
+import { renderProductMail } from '../../mail/templates/product-mail.ts';
 import {
   createTwoFactorChallenge,
   findLoginCandidate,
@@ -121,14 +122,19 @@ export async function beginSignIn(
     expiresAt: new Date(now.getTime() + TWO_FACTOR_TTL_SECONDS * 1000),
     method,
   });
-  await enqueueMail(tx, {
-    companyId: user.companyId,
-    to: [user.email],
-    subject: 'Your Freight Desk sign-in code',
-    text: `Your sign-in code is ${code}. It is valid for 10 minutes. If you did not try to sign in, change your password.`,
-    html: `<p>Your sign-in code is <strong>${code}</strong>.</p><p>It is valid for 10 minutes. If you did not try to sign in, change your password.</p>`,
-    kind: 'two_factor_code',
-  });
+  const validMinutes = String(Math.round(TWO_FACTOR_TTL_SECONDS / 60));
+  const mail = await renderProductMail(
+    tx,
+    user.companyId,
+    'two-factor-code',
+    { userName: user.name, code, validMinutes },
+    () => ({
+      subject: 'Your Freight Desk sign-in code',
+      text: `Your sign-in code is ${code}. It is valid for ${validMinutes} minutes. If you did not try to sign in, change your password.`,
+      html: `<p>Your sign-in code is <strong>${code}</strong>.</p><p>It is valid for ${validMinutes} minutes. If you did not try to sign in, change your password.</p>`,
+    }),
+  );
+  await enqueueMail(tx, { companyId: user.companyId, to: [user.email], kind: 'two_factor_code', ...mail });
   return { kind: 'two-factor', challengeId };
 }
 

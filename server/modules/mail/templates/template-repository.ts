@@ -1,0 +1,132 @@
+/**
+ * SQL for `/templates` (the company's mail templates), inside a tenant transaction, and the lookup of a
+ * type's default template that the product's own mail uses.
+ */
+import type { MailTemplate, TemplateType } from '../../../../src/shared/contracts/mail-templates.ts';
+import { type TEMPLATE_SORT_FIELDS } from '../../../../src/shared/contracts/mail-templates.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+
+type SortField = (typeof TEMPLATE_SORT_FIELDS)[number];
+
+const SORT_COLUMNS: Record<SortField, string> = {
+  name: 'lower(name)',
+  type: 'type, is_default DESC, lower(name)',
+  updatedAt: 'updated_at',
+};
+
+const SELECT =
+  'SELECT id, version, name, type, language, subject, body, is_default, created_at, updated_at FROM mail_templates';
+
+function toItem(r: Record<string, unknown>): MailTemplate {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    name: r.name as string,
+    type: r.type as TemplateType,
+    language: r.language as MailTemplate['language'],
+    subject: r.subject as string,
+    body: r.body as string,
+    isDefault: r.is_default as boolean,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export interface TemplateValues {
+  companyId: string;
+  createdBy: string;
+  name: string;
+  type: TemplateType;
+  language: MailTemplate['language'];
+  subject: string;
+  body: string;
+  isDefault: boolean;
+}
+export type TemplatePatch = Partial<Pick<TemplateValues, 'name' | 'language' | 'subject' | 'body' | 'isDefault'>>;
+const PATCH_COLUMNS: Record<keyof TemplatePatch, string> = {
+  name: 'name',
+  language: 'language',
+  subject: 'subject',
+  body: 'body',
+  isDefault: 'is_default',
+};
+
+async function list(
+  tx: Queryable,
+  query: ListQuery<SortField>,
+  filters: { type?: TemplateType },
+): Promise<{ items: MailTemplate[]; total: number }> {
+  const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR subject ILIKE $1) AND ($2::text IS NULL OR type = $2)`;
+  const params = [query.search ? containsPattern(query.search) : null, filters.type ?? null];
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_templates ${where}`, params);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $3 OFFSET $4`,
+    [...params, query.limit, query.offset],
+  );
+  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+}
+
+async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toItem(rows[0]) : undefined;
+}
+
+async function insert(tx: Queryable, v: TemplateValues): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO mail_templates (company_id, created_by, name, type, language, subject, body, is_default)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [v.companyId, v.createdBy, v.name, v.type, v.language, v.subject, v.body, v.isDefault],
+  );
+  return rows[0]!.id;
+}
+
+async function update(tx: Queryable, id: string, patch: TemplatePatch): Promise<void> {
+  const set = setClause(patch, PATCH_COLUMNS, 2);
+  await tx.query(
+    `UPDATE mail_templates SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+async function remove(tx: Queryable, id: string): Promise<boolean> {
+  const { affectedRows } = await tx.query('DELETE FROM mail_templates WHERE id = $1', [id]);
+  return affectedRows > 0;
+}
+
+export const templateRepository = { list, find, insert, update, remove };
+
+/**
+ * Unsets the current default of `type` (other than `exceptId`), so that another template can become it;
+ * answers the template that was the default, for the audit trail.
+ */
+export async function clearDefault(tx: Queryable, type: TemplateType, exceptId?: string): Promise<string | undefined> {
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE mail_templates SET is_default = false, version = version + 1, updated_at = now()
+      WHERE type = $1 AND is_default AND ($2::uuid IS NULL OR id <> $2) RETURNING id`,
+    [type, exceptId ?? null],
+  );
+  return rows[0]?.id;
+}
+
+/** The company's default template of `type` (row-level security or the explicit company picks the company). */
+export async function findDefaultTemplate(
+  tx: Queryable,
+  companyId: string,
+  type: TemplateType,
+): Promise<Pick<MailTemplate, 'subject' | 'body'> | undefined> {
+  const { rows } = await tx.query<{ subject: string; body: string }>(
+    'SELECT subject, body FROM mail_templates WHERE company_id = $1 AND type = $2 AND is_default LIMIT 1',
+    [companyId, type],
+  );
+  return rows[0];
+}
+
+/** A new company's templates: each type in English and Spanish, `language`'s the defaults (migration 015). */
+export async function seedMailTemplates(tx: Queryable, companyId: string, language: string): Promise<void> {
+  await tx.query('SELECT app_seed_mail_templates($1, $2)', [companyId, language]);
+}
