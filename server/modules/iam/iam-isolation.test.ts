@@ -160,6 +160,10 @@ function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
     'POST /roles': [],
     // The caller's own settings: nothing in the body names a row.
     'PUT /profile/preferences': [],
+    // The own profile: the only id in the body is the avatar's file, which must be the caller's company's.
+    'PATCH /profile': [
+      { method: 'PATCH', url: route.url, payload: { avatarFileId: item('users').id }, refused: [400] },
+    ],
     'POST /profile/password': [],
     'POST /profile/sessions/revoke-others': [],
     'POST /issue/tracker': [],

@@ -3,6 +3,8 @@
  * active sessions with "sign out everywhere else".
  */
 import { z } from 'zod';
+import { versionInput } from './resource-contract.ts';
+import { phoneInput } from './users.ts';
 
 export const changePasswordBody = z.strictObject({
   currentPassword: z.string().min(1).max(200),
@@ -23,3 +25,21 @@ export const ownSessionSchema = z.object({
 export type OwnSession = z.infer<typeof ownSessionSchema>;
 export const ownSessionsAnswerSchema = z.array(ownSessionSchema);
 export const revokeOthersAnswerSchema = z.object({ revoked: z.number().int() });
+
+/**
+ * `GET|PATCH /profile`: the signed-in user's own profile (the `/users` item), which every user may edit
+ * whatever their role: names, phone and avatar. Role and disabling stay with `/users` and `users.update`.
+ */
+export const updateOwnProfileBody = z.strictObject({
+  version: versionInput.optional(),
+  firstName: z.string().trim().min(1).max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  name: z.string().trim().min(1).max(100).optional(),
+  phone: phoneInput.optional(),
+  /** An image file uploaded through driveserver (PNG, JPEG or WebP, at most 1 MB); null removes the avatar. */
+  avatarFileId: z.uuid().nullable().optional(),
+});
+export type UpdateOwnProfileInput = z.input<typeof updateOwnProfileBody>;
+
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AVATAR_MAX_BYTES = 1024 * 1024;

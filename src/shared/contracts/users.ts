@@ -21,6 +21,9 @@ export const userSchema = z.object({
   isSuperAdmin: z.boolean(),
   roleId: z.string().nullable(),
   roleName: z.string().nullable(),
+  phone: z.string(),
+  /** The avatar: an image file of driveserver (`GET /users/{id}/avatar` serves it to the company). */
+  avatarFileId: z.string().nullable(),
   /** When the user last opened a session (password, Google or two-factor sign-in); null: never. */
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
@@ -29,6 +32,12 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 const personName = z.string().trim().min(1).max(100);
+/** A phone number as people write it: digits, spaces, `+ ( ) - .` and `/`; empty clears it. */
+export const phoneInput = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[0-9+()\-./ ]*$/, 'digits, spaces and + ( ) - . / only');
 
 /** `POST /users`: invites the user (a mail with a link to choose a first password). */
 export const createUserBody = z.strictObject({
@@ -48,6 +57,7 @@ export const updateUserBody = z.strictObject({
   name: personName.optional(),
   roleId: z.uuid().nullable().optional(),
   disabled: z.boolean().optional(),
+  phone: phoneInput.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserBody>;
 

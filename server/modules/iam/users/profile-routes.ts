@@ -6,11 +6,22 @@
 import type { z } from 'zod';
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import {
+  AVATAR_CONTENT_TYPES,
+  AVATAR_MAX_BYTES,
   changePasswordAnswerSchema,
   changePasswordBody,
   ownSessionsAnswerSchema,
   revokeOthersAnswerSchema,
+  updateOwnProfileBody,
 } from '../../../../src/shared/contracts/profile.ts';
+import { userSchema } from '../../../../src/shared/contracts/users.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { notFound } from '../../../http/api-error.ts';
+import { idParams } from '../../../http/list-query.ts';
+import { expectedVersion } from '../../../http/optimistic-concurrency.ts';
+import { staleVersion } from '../../../http/resource-kit.ts';
+import { findFile, findFileContent } from '../../drive/file-repository.ts';
+import { findUser, updateUser, type UserItem } from './user-repository.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import { auditChange } from '../../../http/audit-change.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
@@ -20,7 +31,104 @@ import { hashPassword, verifyPassword } from '../passwords/password-hash.ts';
 import { assertAcceptablePassword } from '../passwords/password-policy-service.ts';
 import { listActiveSessions, readPasswordHash, revokeOtherSessions, writePasswordHash } from './profile-repository.ts';
 
+/** An avatar must be an image of the company's drive, small enough to show in every list (400 naming the field). */
+async function assertAvatarFile(tx: Queryable, fileId: string | null | undefined): Promise<void> {
+  if (!fileId) return;
+  const file = await findFile(tx, fileId);
+  const problem = !file
+    ? 'is not a file of this company'
+    : !(AVATAR_CONTENT_TYPES as readonly string[]).includes(file.contentType)
+      ? 'must be a PNG, JPEG or WebP image'
+      : file.size > AVATAR_MAX_BYTES
+        ? 'must be at most 1 MB'
+        : undefined;
+  if (problem) {
+    throw new ApiError(400, ERROR_CODES.VALIDATION_FAILED, 'The request is not valid', {
+      details: [{ path: 'body.avatarFileId', message: problem }],
+    });
+  }
+}
+
+/** The audit diff of a user: their own fields, not the joined role name or the sign-in time. */
+function auditableUser(user: UserItem) {
+  const { roleName: _roleName, lastSignInAt: _lastSignInAt, ...rest } = user;
+  return rest;
+}
+
 export function registerProfileRoutes(app: App, deps: ServiceDeps): void {
+  app.get(
+    '/profile',
+    {
+      schema: {
+        summary: 'The signed-in user’s own profile (the same item as `/users/{id}`)',
+        tags: ['profile'],
+        response: { 200: itemResponse(userSchema) },
+      },
+    },
+    async (req) =>
+      runRead(deps, req, {}, async (tx, auth) => {
+        const user = await findUser(tx, auth.userId);
+        if (!user) throw notFound('User');
+        return { data: user };
+      }),
+  );
+
+  app.patch(
+    '/profile',
+    {
+      schema: {
+        summary: 'Changes the signed-in user’s own names, phone and avatar (any role; with `version`)',
+        tags: ['profile'],
+        body: updateOwnProfileBody,
+        response: { 200: itemResponse(userSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { version, ...patch } = req.body as z.output<typeof updateOwnProfileBody>;
+      const expected = expectedVersion(req, version);
+      return runWrite(deps, req, reply, {}, async (tx, auth) => {
+        const before = await findUser(tx, auth.userId, { lock: true });
+        if (!before) throw notFound('User');
+        if (before.version !== expected) await staleVersion(tx, before, 'user', 'profile');
+        await assertAvatarFile(tx, patch.avatarFileId);
+        await updateUser(tx, auth.userId, patch);
+        const after = (await findUser(tx, auth.userId))!;
+        await auditChange(tx, req, auth, {
+          action: 'user.update',
+          entity: 'user',
+          entityId: auth.userId,
+          before: auditableUser(before),
+          after: auditableUser(after),
+        });
+        return { data: after };
+      });
+    },
+  );
+
+  app.get(
+    '/users/:id/avatar',
+    {
+      schema: {
+        summary: 'A user’s avatar image, for anyone signed in to the same company (404 when they have none)',
+        tags: ['profile'],
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const found = await runRead(deps, req, {}, async (tx) => {
+        const user = await findUser(tx, id);
+        return user?.avatarFileId ? findFileContent(tx, user.avatarFileId) : undefined;
+      });
+      if (!found) throw notFound('Avatar');
+      return reply
+        .header('content-type', found.file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .send(found.content);
+    },
+  );
+
   app.post(
     '/profile/password',
     {

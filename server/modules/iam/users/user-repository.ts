@@ -31,13 +31,15 @@ export interface UserItem {
   isSuperAdmin: boolean;
   roleId: string | null;
   roleName: string | null;
+  phone: string;
+  avatarFileId: string | null;
   lastSignInAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 const SELECT_USER = `SELECT u.id, u.version, u.company_id, u.name, u.email, u.first_name, u.last_name, u.email_verified,
-        u.disabled, u.is_super_admin, u.role_id, r.name AS role_name, u.created_at, u.updated_at,
+        u.disabled, u.is_super_admin, u.role_id, r.name AS role_name, u.phone, u.avatar_file_id, u.created_at, u.updated_at,
         (SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id) AS last_sign_in_at
    FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
 
@@ -55,6 +57,8 @@ function toUser(r: Record<string, unknown>): UserItem {
     isSuperAdmin: r.is_super_admin as boolean,
     roleId: (r.role_id as string | null) ?? null,
     roleName: (r.role_name as string | null) ?? null,
+    phone: (r.phone as string | null) ?? '',
+    avatarFileId: (r.avatar_file_id as string | null) ?? null,
     lastSignInAt: r.last_sign_in_at == null ? null : isoTimestamp(r.last_sign_in_at),
     createdAt: isoTimestamp(r.created_at),
     updatedAt: isoTimestamp(r.updated_at),
@@ -107,6 +111,8 @@ export interface UserPatch {
   lastName?: string;
   roleId?: string | null;
   disabled?: boolean;
+  phone?: string;
+  avatarFileId?: string | null;
 }
 
 const PATCH_COLUMNS: Record<keyof UserPatch, string> = {
@@ -115,6 +121,8 @@ const PATCH_COLUMNS: Record<keyof UserPatch, string> = {
   lastName: 'last_name',
   roleId: 'role_id',
   disabled: 'disabled',
+  phone: 'phone',
+  avatarFileId: 'avatar_file_id',
 };
 
 export async function updateUser(tx: Queryable, id: string, patch: UserPatch): Promise<void> {

@@ -18,21 +18,24 @@ import { useUpdateUser } from '../users/api/update-user';
 import { usersResource } from '../users/api/users-resource';
 import { UserStatusBadge } from '../users/user-status-badge';
 import { lastSignInText } from '../users/user-status';
+import { AvatarEditor, UserAvatar } from './avatar-editor';
+import { ownProfileQueryOptions, useUpdateOwnProfile } from './profile-api';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { OwnAccount } from './own-account';
 import { profileT, useProfileT } from './strings';
 
 /** The profile form edits these fields of `PATCH /users/{id}` (the server's own schema validates them). */
-const profileBody = updateUserBody.pick({ firstName: true, lastName: true, name: true, roleId: true });
+const profileBody = updateUserBody.pick({ firstName: true, lastName: true, name: true, roleId: true, phone: true });
 type ProfileInput = z.input<typeof profileBody>;
 type ProfileBody = z.output<typeof profileBody>;
-const FIELDS = ['firstName', 'lastName', 'name', 'roleId'] as const;
+const FIELDS = ['firstName', 'lastName', 'name', 'roleId', 'phone'] as const;
 
 const formValues = (user: User): ProfileInput => ({
   firstName: user.firstName,
   lastName: user.lastName,
   name: user.name,
   roleId: user.roleId,
+  phone: user.phone,
 });
 
 /**
@@ -40,8 +43,11 @@ const formValues = (user: User): ProfileInput => ({
  * section 2). What can be changed follows the role: name and role for `users.update`, disabling too;
  * nobody disables themselves or changes their own role (the server refuses it as well).
  */
-export function UserProfile({ userId }: { userId: string }) {
-  const query = useQuery(usersResource.itemQueryOptions(userId));
+export function UserProfile({ userId, self = false }: { userId: string; self?: boolean }) {
+  // The own profile comes from `/profile`, which every role may read and edit; another user's from `/users`.
+  const own = useQuery({ ...ownProfileQueryOptions(), enabled: self });
+  const other = useQuery({ ...usersResource.itemQueryOptions(userId), enabled: !self });
+  const query = self ? own : other;
   if (query.error) {
     if (isApiError(query.error) && query.error.status === 403) return <NotAllowedScreen />;
     const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
@@ -63,16 +69,26 @@ export function UserProfile({ userId }: { userId: string }) {
       </Text>
     );
   }
-  return <UserProfileForm user={query.data} onReload={() => query.refetch().then((r) => r.data)} />;
+  return <UserProfileForm user={query.data} self={self} onReload={() => query.refetch().then((r) => r.data)} />;
 }
 
-function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promise<User | undefined> }) {
+function UserProfileForm({
+  user,
+  self,
+  onReload,
+}: {
+  user: User;
+  self: boolean;
+  onReload: () => Promise<User | undefined>;
+}) {
   const { user: me } = useSession();
-  const isSelf = me?._id === user._id;
+  const isSelf = self || me?._id === user._id;
   const t = useProfileT();
   const canUpdate = useCan('users', 'update');
   const roles = useRolesForAssignment(canUpdate && !isSelf);
-  const update = useUpdateUser(user._id);
+  const updateOther = useUpdateUser(user._id);
+  const updateOwn = useUpdateOwnProfile();
+  const update = self ? updateOwn : updateOther;
   const form = useForm<ProfileInput, unknown, ProfileBody>({
     resolver: formResolver(profileBody),
     defaultValues: formValues(user),
@@ -92,7 +108,7 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
   }, [user, form]);
 
   const errors = form.formState.errors;
-  const editable = canUpdate;
+  const editable = self || canUpdate;
   const onSubmit = form.handleSubmit((body) =>
     save.submit({ ...body, ...(isSelf ? { roleId: undefined } : {}), version: user.version }),
   );
@@ -110,6 +126,7 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
         wrap="wrap"
       >
         <Box minWidth={0}>
+          <Box marginBottom={4}>{self ? <AvatarEditor user={user} /> : <UserAvatar user={user} />}</Box>
           <Flex alignItems="center" gap={3} wrap="wrap">
             <Heading as="h2" size="xl">
               {user.name || user.emailId}
@@ -154,6 +171,14 @@ function UserProfileForm({ user, onReload }: { user: User; onReload: () => Promi
             <FormField label={t('displayName')} error={errors.name?.message} hint={t('displayNameHint')}>
               {(control) => <TextInput {...control} {...form.register('name')} />}
             </FormField>
+            <FormField label={t('phone')} error={errors.phone?.message} hint={t('phoneHint')}>
+              {(control) => <TextInput {...control} type="tel" autoComplete="tel" {...form.register('phone')} />}
+            </FormField>
+            {self && (
+              <Text textStyle="sm" color="fg.muted">
+                {t('languageTimeZone')}
+              </Text>
+            )}
             {!isSelf && (
               <FormField label={t('role')} error={errors.roleId?.message}>
                 {(control) => (

@@ -88,7 +88,8 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
   const editable = useCan('mail', 'update');
   const canCreate = useCan('mail', 'create');
   const canDelete = useCan('mail', 'delete');
-  const fields = useMergeFields(template.type).data ?? [];
+  const mergeFields = useMergeFields(template.type);
+  const fields = mergeFields.data ?? [];
   const ids = { body: useId(), subject: useId() };
   const editor = useRef<RichTextEditorHandle>(null);
   const subjectId = useRef('');
@@ -209,15 +210,22 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
                 <chakra.label id={`${ids.body}-label`} textStyle="sm" fontWeight="medium" display="block">
                   {t('body')}
                 </chakra.label>
-                <RichTextEditor
-                  id={ids.body}
-                  labelledBy={`${ids.body}-label`}
-                  onChange={setBody}
-                  resetKey={`${template._id}:${template.version}`}
-                  initialHtml={template.body}
-                  mergeFields={fields}
-                  handle={editor}
-                />
+                {/* The chips need the fields' labels: the editor opens once they are here. */}
+                {mergeFields.data ? (
+                  <RichTextEditor
+                    id={ids.body}
+                    labelledBy={`${ids.body}-label`}
+                    onChange={setBody}
+                    resetKey={`${template._id}:${template.version}`}
+                    initialHtml={template.body}
+                    mergeFields={fields}
+                    handle={editor}
+                  />
+                ) : (
+                  <Text color={mergeFields.isError ? 'fg.error' : 'fg.muted'}>
+                    {mergeFields.isError ? t('failed') : t('loading')}
+                  </Text>
+                )}
               </Box>
               {save.formError && (
                 <Text role="alert" color="fg.error" textStyle="sm">
