@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The own profile of a role without the users permission (issue 11): names and phone saved and still
+ * there after a reload; a picture chosen, cropped to a square, uploaded and shown; removed again at the
+ * end, so the other specs see ops as before.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+test('ops edits their own phone and picture', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('ops@demo.test');
+  await page.getByLabel('Password').fill('Freight!2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.goto('/settings/profile');
+
+  const form = page.getByRole('form', { name: 'Profile' });
+  const phone = `+31 10 ${Date.now() % 1_000_000}`;
+  await form.getByLabel('Phone').fill('call me');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('digits, spaces and + ( ) - . / only')).toBeVisible();
+  await form.getByLabel('Phone').fill(phone);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  // A real 300 × 200 PNG, drawn by the browser, so that it decodes and crops it.
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 300;
+    canvas.height = 200;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#c02020';
+    context.fillRect(0, 0, 300, 200);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  await page
+    .getByLabel('Picture file')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+  await expect(page.getByText('Picture updated')).toBeVisible();
+  const picture = page.getByRole('img', { name: /^Picture of / });
+  await expect(picture).toBeVisible();
+  // Cropped to a square and stored as a JPEG.
+  expect(await picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([256, 256]);
+  expect(await picture.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+
+  await page.reload();
+  await expect(form.getByLabel('Phone')).toHaveValue(phone);
+  await expect(picture).toBeVisible();
+  await page.getByRole('button', { name: 'Remove picture' }).click();
+  await expect(picture).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add a picture' })).toBeVisible();
+});
