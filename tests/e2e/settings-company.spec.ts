@@ -43,10 +43,31 @@ test('the company edit persists, with the pickers, and shows in its history', as
   await expect(form.getByRole('combobox', { name: 'Operating country' })).toHaveValue(/Netherlands \(NL\)/);
   await expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveValue(/Europe\/Berlin/);
 
+  // The logo: any image, scaled down to at most 512 px, uploaded, shown after a reload.
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1200;
+    canvas.height = 300;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#1d4ed8';
+    context.fillRect(0, 0, 1200, 300);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  await page
+    .getByLabel('Logo file')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+  await expect(page.getByText('Logo updated')).toBeVisible();
+  const logo = page.getByRole('img', { name: 'Logo of Harbor Logistics' });
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([512, 128]);
+  await page.reload();
+  await expect(logo).toBeVisible();
+
   await page.getByRole('button', { name: 'History' }).click();
-  const latest = page.getByTestId('audit-history').locator('li').first();
-  await expect(latest).toContainText('changed it');
-  await expect(latest.locator('tr[data-field="phone"]')).toContainText(phone);
+  const entries = page.getByTestId('audit-history').locator('li');
+  await expect(entries.first()).toContainText('changed it');
+  await expect(entries.first().locator('tr[data-field="logoFileId"]')).toBeVisible();
+  await expect(entries.nth(1).locator('tr[data-field="phone"]')).toContainText(phone);
 });
 
 test('a role without the company permission sees no Company entry and is kept out', async ({ page }) => {

@@ -17,6 +17,8 @@ export const companySchema = z.object({
   timezone: z.string(),
   address: z.record(z.string(), z.unknown()),
   phone: z.string(),
+  /** The logo: an image file of driveserver (`GET /companies/{id}/logo` serves it to the company). */
+  logoFileId: z.string().nullable(),
   is_subscribed_for_campaign: z.boolean(),
   twoFactorAuth: z.boolean(),
   account_setup: z.boolean(),
@@ -41,6 +43,8 @@ export const updateCompanyBody = z.strictObject({
   timezone: shortText.optional(),
   address: z.record(z.string().max(50), z.string().max(500)).optional(),
   phone: z.string().trim().max(40).optional(),
+  /** An image uploaded through driveserver (PNG, JPEG or WebP, at most 1 MB); null removes the logo. */
+  logoFileId: z.uuid().nullable().optional(),
   is_subscribed_for_campaign: z.boolean().optional(),
   twoFactorAuth: z.boolean().optional(),
   account_setup: z.boolean().optional(),

@@ -41,6 +41,7 @@ export const logoutAnswerSchema = z.object({ ok: z.literal(true) });
 /** The company as `fetch-user` embeds it: the company item without its resource metadata. */
 export const sessionCompanySchema = companySchema.omit({
   version: true,
+  logoFileId: true,
   isExpired: true,
   createdAt: true,
   updatedAt: true,

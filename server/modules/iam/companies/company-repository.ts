@@ -22,7 +22,7 @@ const SORT_COLUMNS: Record<CompanySortField, string> = {
 export type CompanyItem = z.infer<typeof companySchema>;
 
 const SELECT_COMPANY = `SELECT id, version, name, short_name, company_type, account_type, prefered_language, operating_country,
-        currency, timezone, address, phone, is_subscribed_for_campaign, two_factor_auth, account_setup, plan_name,
+        currency, timezone, address, phone, logo_file_id, is_subscribed_for_campaign, two_factor_auth, account_setup, plan_name,
         to_char(plan_expiry_date, 'YYYY-MM-DD') AS plan_expiry_date, plan_expiry_date < current_date AS expired,
         created_at, updated_at
    FROM companies`;
@@ -42,6 +42,7 @@ function toCompany(r: Record<string, unknown>): CompanyItem {
     timezone: r.timezone as string,
     address: (address ?? {}) as Record<string, unknown>,
     phone: r.phone as string,
+    logoFileId: (r.logo_file_id as string | null) ?? null,
     is_subscribed_for_campaign: r.is_subscribed_for_campaign as boolean,
     twoFactorAuth: r.two_factor_auth as boolean,
     account_setup: r.account_setup as boolean,
@@ -90,6 +91,7 @@ export interface CompanySettingsPatch {
   timezone?: string;
   address?: Record<string, unknown>;
   phone?: string;
+  logoFileId?: string | null;
   is_subscribed_for_campaign?: boolean;
   twoFactorAuth?: boolean;
   account_setup?: boolean;
@@ -106,6 +108,7 @@ const SETTINGS_COLUMNS: Record<keyof CompanySettingsPatch, string> = {
   timezone: 'timezone',
   address: 'address',
   phone: 'phone',
+  logoFileId: 'logo_file_id',
   is_subscribed_for_campaign: 'is_subscribed_for_campaign',
   twoFactorAuth: 'two_factor_auth',
   account_setup: 'account_setup',

@@ -7,6 +7,10 @@ import type { FastifyRequest } from 'fastify';
 import { companySchema, updateCompanyBody } from '../../../../src/shared/contracts/company.ts';
 import { listQuerySchema } from '../../../../src/shared/contracts/resource-contract.ts';
 import { notFound } from '../../../http/api-error.ts';
+import { runRead } from '../../../http/idempotency.ts';
+import { idParams } from '../../../http/list-query.ts';
+import { findFileContent } from '../../drive/file-repository.ts';
+import { assertPictureFile } from '../users/image-file.ts';
 import { requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
 import { defineResource, registerResource, registerTenantList } from '../../../http/resource-kit.ts';
@@ -37,10 +41,39 @@ export const companyResource = defineResource({
   defaultSort: { field: 'name', descending: false },
   repository: { find: findCompany, update: updateCompanySettings },
   tenant: targetCompany,
+  hooks: {
+    beforeUpdate: async ({ tx }, _before, patch) => {
+      await assertPictureFile(tx, patch.logoFileId, 'body.logoFileId');
+      return patch;
+    },
+  },
 });
 
 export function registerCompanyRoutes(app: App, deps: ServiceDeps): void {
   registerResource(app, deps, companyResource);
+  app.get(
+    '/companies/:id/logo',
+    {
+      schema: {
+        summary: 'The company’s logo image, for anyone signed in to it (404 when it has none)',
+        tags: ['companies'],
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const found = await runRead(deps, req, {}, async (tx) => {
+        const company = await findCompany(tx, id);
+        return company?.logoFileId ? findFileContent(tx, company.logoFileId) : undefined;
+      });
+      if (!found) throw notFound('Logo');
+      return reply
+        .header('content-type', found.file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .send(found.content);
+    },
+  );
   const tenantList = { tenant: targetCompany, tag: 'companies' };
   registerTenantList(app, deps, {
     ...tenantList,

@@ -6,8 +6,6 @@
 import type { z } from 'zod';
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import {
-  AVATAR_CONTENT_TYPES,
-  AVATAR_MAX_BYTES,
   changePasswordAnswerSchema,
   changePasswordBody,
   ownSessionsAnswerSchema,
@@ -15,12 +13,12 @@ import {
   updateOwnProfileBody,
 } from '../../../../src/shared/contracts/profile.ts';
 import { userSchema } from '../../../../src/shared/contracts/users.ts';
-import type { Queryable } from '../../../db/database.ts';
 import { notFound } from '../../../http/api-error.ts';
 import { idParams } from '../../../http/list-query.ts';
 import { expectedVersion } from '../../../http/optimistic-concurrency.ts';
 import { staleVersion } from '../../../http/resource-kit.ts';
-import { findFile, findFileContent } from '../../drive/file-repository.ts';
+import { findFileContent } from '../../drive/file-repository.ts';
+import { assertPictureFile } from './image-file.ts';
 import { findUser, updateUser, type UserItem } from './user-repository.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import { auditChange } from '../../../http/audit-change.ts';
@@ -30,24 +28,6 @@ import { itemResponse } from '../../../http/list-query.ts';
 import { hashPassword, verifyPassword } from '../passwords/password-hash.ts';
 import { assertAcceptablePassword } from '../passwords/password-policy-service.ts';
 import { listActiveSessions, readPasswordHash, revokeOtherSessions, writePasswordHash } from './profile-repository.ts';
-
-/** An avatar must be an image of the company's drive, small enough to show in every list (400 naming the field). */
-async function assertAvatarFile(tx: Queryable, fileId: string | null | undefined): Promise<void> {
-  if (!fileId) return;
-  const file = await findFile(tx, fileId);
-  const problem = !file
-    ? 'is not a file of this company'
-    : !(AVATAR_CONTENT_TYPES as readonly string[]).includes(file.contentType)
-      ? 'must be a PNG, JPEG or WebP image'
-      : file.size > AVATAR_MAX_BYTES
-        ? 'must be at most 1 MB'
-        : undefined;
-  if (problem) {
-    throw new ApiError(400, ERROR_CODES.VALIDATION_FAILED, 'The request is not valid', {
-      details: [{ path: 'body.avatarFileId', message: problem }],
-    });
-  }
-}
 
 /** The audit diff of a user: their own fields, not the joined role name or the sign-in time. */
 function auditableUser(user: UserItem) {
@@ -90,7 +70,7 @@ export function registerProfileRoutes(app: App, deps: ServiceDeps): void {
         const before = await findUser(tx, auth.userId, { lock: true });
         if (!before) throw notFound('User');
         if (before.version !== expected) await staleVersion(tx, before, 'user', 'profile');
-        await assertAvatarFile(tx, patch.avatarFileId);
+        await assertPictureFile(tx, patch.avatarFileId, 'body.avatarFileId');
         await updateUser(tx, auth.userId, patch);
         const after = (await findUser(tx, auth.userId))!;
         await auditChange(tx, req, auth, {

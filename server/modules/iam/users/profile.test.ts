@@ -113,4 +113,28 @@ describe('/profile', () => {
     expect(removed.json().data.avatarFileId).toBeNull();
     expect((await call('GET', `/users/${me._id}/avatar`, ops)).statusCode).toBe(404);
   });
+
+  it('the company logo is an image of the company’s drive, served to the company alone', async () => {
+    const me = userSchema.parse((await call('GET', '/profile', admin)).json().data);
+    const company = (await call('GET', `/companies/${me.companyId}`, admin)).json().data;
+    expect(company.logoFileId).toBeNull();
+    const pdf = await upload(PDF, 'application/pdf', 'logo.pdf', admin);
+    const refused = await call('PATCH', `/companies/${me.companyId}`, admin, {
+      version: company.version,
+      logoFileId: pdf,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0].path).toBe('body.logoFileId');
+
+    const png = await upload(PNG, 'image/png', 'logo.png', admin);
+    const saved = await call('PATCH', `/companies/${me.companyId}`, admin, {
+      version: company.version,
+      logoFileId: png,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const logo = await call('GET', `/companies/${me.companyId}/logo`, ops);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.rawPayload.equals(PNG)).toBe(true);
+    expect((await call('GET', `/companies/${me.companyId}/logo`, harbor)).statusCode).toBe(404);
+  });
 });

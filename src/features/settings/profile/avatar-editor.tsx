@@ -1,6 +1,6 @@
 import { Button, Circle, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { cropToSquare, useAvatarImage } from '../../../lib/avatar/avatar-image';
+import { cropToSquare, usePicture } from '../../../lib/avatar/avatar-image';
 import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
 import { uploadFile } from '../../../lib/drive/upload-file';
 import { showToast } from '../../../lib/ui/toast-store';
@@ -25,7 +25,7 @@ const initialsOf = (user: Pick<User, 'name' | 'emailId'>) =>
 /** A user's avatar: their picture, or their initials. */
 export function UserAvatar({ user, size = '16' }: { user: User; size?: string }) {
   const t = useProfileT();
-  const src = useAvatarImage(user._id, user.avatarFileId);
+  const src = usePicture(`/users/${encodeURIComponent(user._id)}/avatar`, user.avatarFileId);
   return src ? (
     <chakra.img
       src={src}
