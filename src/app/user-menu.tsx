@@ -1,7 +1,9 @@
 import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useColorMode } from '../lib/ui/use-color-mode';
 import { useShellT } from './strings';
+
+const MenuPicture = lazy(() => import('./menu-picture'));
 
 /** Initials for the avatar: first letters of the first two words of the name, else of the e-mail. */
 export function initialsOf(name: string | undefined, email: string | undefined): string {
@@ -79,6 +81,9 @@ export function UserMenu({
           gap={3}
           zIndex="dropdown"
         >
+          <Suspense fallback={null}>
+            <MenuPicture alt={name} />
+          </Suspense>
           <Box>
             <Text fontWeight="semibold">{name}</Text>
             <Text textStyle="sm" color="fg.muted">

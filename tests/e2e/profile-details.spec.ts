@@ -47,6 +47,14 @@ test('ops edits their own phone and picture', async ({ page }) => {
   expect(await picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([256, 256]);
   expect(await picture.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
 
+  // The avatar menu shows it too.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('group', { name: 'Account' }).getByRole('img')).toHaveAttribute(
+    'src',
+    /^data:image\/jpeg/,
+  );
+  await page.keyboard.press('Escape');
+
   await page.reload();
   await expect(form.getByLabel('Phone')).toHaveValue(phone);
   await expect(picture).toBeVisible();

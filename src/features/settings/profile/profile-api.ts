@@ -30,6 +30,8 @@ export function useUpdateOwnProfile(): (body: UpdateOwnProfileInput) => Promise<
       client.setQueryData(OWN_PROFILE_KEY, saved);
       client.setQueryData(usersResource.keys.item(saved._id), saved);
       void client.invalidateQueries({ queryKey: usersResource.keys.lists });
+      // The open avatar menu's picture (src/app/menu-picture.tsx).
+      void client.invalidateQueries({ queryKey: [...OWN_PROFILE_KEY, 'picture'] });
       return saved;
     },
     [client],
