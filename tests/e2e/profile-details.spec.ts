@@ -58,6 +58,17 @@ test('ops edits their own phone and picture', async ({ page }) => {
   await page.reload();
   await expect(form.getByLabel('Phone')).toHaveValue(phone);
   await expect(picture).toBeVisible();
+  // The language, from the profile itself; put back at once, since the other specs read ops in English.
+  const zone = page.getByRole('form', { name: 'Language and time zone' });
+  await zone.getByLabel('Language').selectOption('es');
+  await zone.getByRole('button', { name: 'Save' }).click();
+  const zona = page.getByRole('form', { name: 'Idioma y zona horaria' });
+  await expect(zona).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
+  await zona.getByLabel('Idioma').selectOption('');
+  await zona.getByRole('button', { name: 'Guardar' }).click();
+  await expect(zone).toBeVisible();
+
   await page.getByRole('button', { name: 'Remove picture' }).click();
   await expect(picture).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add a picture' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { usePreferences, useSavePreferences } from '../../lib/app-settings/app-settings';
+import { usePreferences } from '../../lib/app-settings/app-settings';
+import { useSavePreferences } from '../../lib/app-settings/save-preferences';
 import { TimeZonePicker } from '../../lib/pickers';
 import { FormField, SelectInput } from '../../lib/resource-kit/form-field';
 import { formMessageOf } from '../../lib/resource-kit/server-field-errors';

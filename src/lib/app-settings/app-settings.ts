@@ -2,14 +2,13 @@
  * The signed-in user's app settings (`/profile/preferences`), applied to the whole app: language, date
  * and number formats, time zone, theme; and read by whoever raises a toast for a notification.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { DEFAULT_PREFERENCES, preferencesSchema, type Preferences } from '../../shared/contracts/preferences';
 import { apiCall } from '../api/api-client';
 import { setFormatPreferences } from '../i18n/format';
 import { chooseLanguage } from '../i18n/i18n';
 import { setColorMode } from '../ui/color-mode';
-import { newIdempotencyKey } from '../ui/idempotency-key';
 
 export const PREFERENCES_KEY = ['preferences'] as const;
 
@@ -47,18 +46,4 @@ export function usePreferencesSync(): void {
 
 export function usePreferences() {
   return useQuery(preferencesQuery);
-}
-
-export function useSavePreferences() {
-  const client = useQueryClient();
-  return async (preferences: Preferences) => {
-    const saved = await apiCall('iamserver', '/profile/preferences', preferencesSchema, {
-      method: 'PUT',
-      body: JSON.stringify(preferences),
-      headers: { 'Idempotency-Key': newIdempotencyKey() },
-    });
-    client.setQueryData(PREFERENCES_KEY, saved);
-    applyPreferences(saved);
-    return saved;
-  };
 }

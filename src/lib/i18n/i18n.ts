@@ -134,13 +134,26 @@ export function chooseLanguage(language: Language): Promise<void> {
  * else the browser's. Cheap when nothing changes.
  */
 export function applyLanguage(sources: { userChoice?: string | null; companyDefault?: string | null } = {}) {
+  if (sources.companyDefault !== undefined) companyDefault = sources.companyDefault;
   const language = resolveLanguage({
     userChoice: sources.userChoice ?? storedChoice(),
-    companyDefault: sources.companyDefault,
+    companyDefault,
     browser: typeof navigator === 'undefined' ? [] : navigator.languages,
   });
   if (language !== current || document.documentElement.lang !== language) return setLanguage(language);
   return Promise.resolve();
+}
+
+let companyDefault: string | null | undefined;
+
+/** "The company's default" chosen again: the stored choice goes, and the company's language applies. */
+export function forgetLanguageChoice(): Promise<void> {
+  try {
+    localStorage.removeItem(USER_CHOICE_KEY);
+  } catch {
+    // Storage refused: nothing was stored either.
+  }
+  return applyLanguage();
 }
 
 export { toLanguage };

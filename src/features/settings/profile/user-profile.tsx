@@ -19,6 +19,7 @@ import { usersResource } from '../users/api/users-resource';
 import { UserStatusBadge } from '../users/user-status-badge';
 import { lastSignInText } from '../users/user-status';
 import { AvatarEditor, UserAvatar } from './avatar-editor';
+import { LanguageZonePanel } from './language-zone-panel';
 import { ownProfileQueryOptions, useUpdateOwnProfile } from './profile-api';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { OwnAccount } from './own-account';
@@ -174,11 +175,6 @@ function UserProfileForm({
             <FormField label={t('phone')} error={errors.phone?.message} hint={t('phoneHint')}>
               {(control) => <TextInput {...control} type="tel" autoComplete="tel" {...form.register('phone')} />}
             </FormField>
-            {self && (
-              <Text textStyle="sm" color="fg.muted">
-                {t('languageTimeZone')}
-              </Text>
-            )}
             {!isSelf && (
               <FormField label={t('role')} error={errors.roleId?.message}>
                 {(control) => (
@@ -223,6 +219,7 @@ function UserProfileForm({
         </fieldset>
       </chakra.form>
 
+      {self && <LanguageZonePanel />}
       {isSelf && <OwnAccount />}
 
       {editable && !isSelf && (
