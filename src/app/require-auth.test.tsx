@@ -51,7 +51,8 @@ describe('RequireAuth with the route table', () => {
   it('shows a protected screen to a signed-in user', async () => {
     const router = renderAt('/settings/profile', true);
 
-    expect(await screen.findByRole('heading', { name: 'Your profile' }, LAZY_SCREEN)).toBeTruthy();
+    // The profile screen itself (its data would come from iamserver's /profile, not called here).
+    expect(await screen.findByText('Loading the user…', {}, LAZY_SCREEN)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/settings/profile');
   });
