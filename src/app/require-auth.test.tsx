@@ -51,7 +51,7 @@ describe('RequireAuth with the route table', () => {
   it('shows a protected screen to a signed-in user', async () => {
     const router = renderAt('/settings/profile', true);
 
-    // The profile screen itself (its data would come from iamserver's /profile, not called here).
+    // The profile screen itself, waiting for the user (the test's session carries none).
     expect(await screen.findByText('Loading the user…', {}, LAZY_SCREEN)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/settings/profile');

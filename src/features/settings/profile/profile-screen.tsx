@@ -1,6 +1,8 @@
+import { Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { RequirePermission } from '../../../lib/resource-kit/permission-gate';
 import { useSession } from '../../../lib/session/use-session';
+import { useProfileT } from './strings';
 import { UserProfile } from './user-profile';
 
 /**
@@ -10,6 +12,7 @@ import { UserProfile } from './user-profile';
 export function ProfileScreen() {
   const { id } = useParams();
   const { user } = useSession();
+  const t = useProfileT();
   if (id !== undefined) {
     return (
       <RequirePermission module="users" action="read">
@@ -17,5 +20,12 @@ export function ProfileScreen() {
       </RequirePermission>
     );
   }
-  return user ? <UserProfile self userId={user._id} /> : null;
+  // Signed in, the session's user is known; until then the screen says it is on its way.
+  return user ? (
+    <UserProfile self userId={user._id} />
+  ) : (
+    <Text role="status" color="fg.muted">
+      {t('loading')}
+    </Text>
+  );
 }
