@@ -44,12 +44,14 @@ import type { App } from './build-service-app.ts';
 
 /**
  * Routes whose success is not a JSON body: the live stream (Server-Sent Events), the browser form of
- * social sign-in (303), and the download of a file's bytes.
+ * social sign-in (303), the download of a file's bytes, and the pictures (an avatar, the logo).
  */
 const NOT_JSON = new Set([
   'GET /iamserver/api/v1/notifications/stream',
   'POST /iamserver/api/v1/social/home/redirect',
   'GET /driveserver/api/v1/filesystem/file/{id}/content',
+  'GET /iamserver/api/v1/users/{id}/avatar',
+  'GET /iamserver/api/v1/companies/{id}/logo',
 ]);
 
 let t: TestDatabase;

@@ -71,6 +71,9 @@ it('every route that declares a permission answers 403 to a caller without it, w
       'GET /master/api/v1/company-currency/:id/history',
       'GET /mailserver/api/v1/templates/merge-fields',
       'POST /mailserver/api/v1/templates/:id/preview',
+      'POST /contactserver/api/v1/contacts/paginate',
+      'GET /contactserver/api/v1/contacts/duplicates',
+      'DELETE /contactserver/api/v1/contact-tags/:id',
       'PATCH /mailserver/api/v1/templates/:id',
     ]),
   );

@@ -16,6 +16,7 @@ import { notificationsModule } from './notifications/notifications-module.ts';
 import { driveModule } from './drive/drive-module.ts';
 import { sendMailModule } from './mail/send-mail-module.ts';
 import { templatesModule } from './mail/templates/templates-module.ts';
+import { contactsModule } from './contacts/contacts-module.ts';
 
 export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
   master: [referenceModule, masterDataModule],
@@ -29,7 +30,7 @@ export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
     iamResourcesModule,
     notificationsModule,
   ],
-  contactserver: [],
+  contactserver: [contactsModule],
   reportserver: [],
   logserver: [logserverModule],
 };

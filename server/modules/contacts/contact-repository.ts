@@ -1,0 +1,185 @@
+/** SQL for `/contacts`, inside a tenant transaction. */
+import type { Contact } from '../../../src/shared/contracts/contacts.ts';
+import { type CONTACT_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
+import type { Queryable } from '../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../http/list-sql-repository.ts';
+
+type SortField = (typeof CONTACT_SORT_FIELDS)[number];
+const SORT_COLUMNS: Record<SortField, string> = {
+  name: 'lower(name)',
+  city: 'lower(city)',
+  country: 'country',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+const SELECT = `SELECT id, version, name, type_ids, email, phone, address, city, country, tax_id, tag_ids, notes,
+       created_at, updated_at FROM contacts`;
+
+/** PGlite answers a `uuid[]` as an array, node-postgres as an array too; either may be a `{…}` literal. */
+function idArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string')
+    return value
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean);
+  return [];
+}
+
+function toItem(r: Record<string, unknown>): Contact {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    name: r.name as string,
+    typeIds: idArray(r.type_ids),
+    email: r.email as string,
+    phone: r.phone as string,
+    address: r.address as string,
+    city: r.city as string,
+    country: r.country as string,
+    taxId: r.tax_id as string,
+    tagIds: idArray(r.tag_ids),
+    notes: r.notes as string,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export interface ContactValues {
+  companyId: string;
+  createdBy: string;
+  name: string;
+  typeIds: string[];
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  country: string;
+  taxId: string;
+  tagIds: string[];
+  notes: string;
+}
+export type ContactPatch = Partial<Omit<ContactValues, 'companyId' | 'createdBy'>>;
+const PATCH_COLUMNS: Record<keyof ContactPatch, string> = {
+  name: 'name',
+  typeIds: 'type_ids',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  city: 'city',
+  country: 'country',
+  taxId: 'tax_id',
+  tagIds: 'tag_ids',
+  notes: 'notes',
+};
+
+export interface ContactFilters {
+  typeIds?: string[] | undefined;
+  tagIds?: string[] | undefined;
+  country?: string | undefined;
+}
+
+/**
+ * One page of contacts: the search matches name, e-mail, city and tax id anywhere (case-insensitive); a contact matches a type or tag filter when it has any of the ids given.
+ */
+export async function listContacts(
+  tx: Queryable,
+  query: ListQuery<SortField>,
+  filters: ContactFilters,
+): Promise<{ items: Contact[]; total: number }> {
+  const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR email ILIKE $1 OR city ILIKE $1 OR tax_id ILIKE $1)
+    AND ($2::uuid[] IS NULL OR type_ids && $2::uuid[])
+    AND ($3::uuid[] IS NULL OR tag_ids && $3::uuid[])
+    AND ($4::text IS NULL OR country = $4)`;
+  const params = [
+    query.search ? containsPattern(query.search) : null,
+    filters.typeIds?.length ? filters.typeIds : null,
+    filters.tagIds?.length ? filters.tagIds : null,
+    filters.country ?? null,
+  ];
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts ${where}`, params);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $5 OFFSET $6`,
+    [...params, query.limit, query.offset],
+  );
+  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+}
+
+async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toItem(rows[0]) : undefined;
+}
+
+async function insert(tx: Queryable, v: ContactValues): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO contacts (company_id, created_by, name, type_ids, email, phone, address, city, country, tax_id, tag_ids, notes)
+     VALUES ($1, $2, $3, $4::uuid[], $5, $6, $7, $8, $9, $10, $11::uuid[], $12) RETURNING id`,
+    [
+      v.companyId,
+      v.createdBy,
+      v.name,
+      v.typeIds,
+      v.email,
+      v.phone,
+      v.address,
+      v.city,
+      v.country,
+      v.taxId,
+      v.tagIds,
+      v.notes,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+async function update(tx: Queryable, id: string, patch: ContactPatch): Promise<void> {
+  const set = setClause(patch, PATCH_COLUMNS, 2);
+  await tx.query(
+    `UPDATE contacts SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+async function remove(tx: Queryable, id: string): Promise<boolean> {
+  const { affectedRows } = await tx.query('DELETE FROM contacts WHERE id = $1', [id]);
+  return affectedRows > 0;
+}
+
+export const contactRepository = {
+  list: (tx: Queryable, query: ListQuery<SortField>, filters: Record<string, unknown>) =>
+    listContacts(tx, query, filters as ContactFilters),
+  find,
+  insert,
+  update,
+  remove,
+};
+
+/** Contacts with the same name or tax id as given (case-insensitive), other than `exceptId`. */
+export async function findDuplicates(
+  tx: Queryable,
+  probe: { name?: string | undefined; taxId?: string | undefined; exceptId?: string | undefined },
+): Promise<Array<{ _id: string; name: string; taxId: string; on: 'name' | 'taxId' }>> {
+  const name = probe.name?.trim() || null;
+  const taxId = probe.taxId?.trim() || null;
+  if (!name && !taxId) return [];
+  const { rows } = await tx.query<{ id: string; name: string; tax_id: string; on_name: boolean }>(
+    `SELECT id, name, tax_id, ($1::text IS NOT NULL AND lower(name) = lower($1)) AS on_name FROM contacts
+      WHERE (($1::text IS NOT NULL AND lower(name) = lower($1)) OR ($2::text IS NOT NULL AND tax_id <> '' AND lower(tax_id) = lower($2)))
+        AND ($3::uuid IS NULL OR id <> $3)
+      ORDER BY lower(name), id LIMIT 10`,
+    [name, taxId, probe.exceptId ?? null],
+  );
+  return rows.map((r) => ({ _id: r.id, name: r.name, taxId: r.tax_id, on: r.on_name ? 'name' : 'taxId' }));
+}
+
+/** The ids among `ids` that are not business types of the company (master data's `/type`). */
+export async function unknownTypeIds(tx: Queryable, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM business_types WHERE id = ANY($1::uuid[])', [ids]);
+  const known = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}

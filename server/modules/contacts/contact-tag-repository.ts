@@ -1,0 +1,94 @@
+/** SQL for `/contact-tags`, inside a tenant transaction. */
+import type { ContactTag } from '../../../src/shared/contracts/contacts.ts';
+import { type CONTACT_TAG_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
+import type { Queryable } from '../../db/database.ts';
+import { containsPattern, type ListQuery } from '../../http/list-query.ts';
+import { isoTimestamp, orderByClause, setClause } from '../../http/list-sql-repository.ts';
+
+type SortField = (typeof CONTACT_TAG_SORT_FIELDS)[number];
+const SORT_COLUMNS: Record<SortField, string> = { name: 'lower(name)', updatedAt: 'updated_at' };
+const SELECT = 'SELECT id, version, name, color, created_at, updated_at FROM contact_tags';
+
+function toItem(r: Record<string, unknown>): ContactTag {
+  return {
+    _id: r.id as string,
+    version: r.version as number,
+    name: r.name as string,
+    color: r.color as string,
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+  };
+}
+
+export interface ContactTagValues {
+  companyId: string;
+  createdBy: string;
+  name: string;
+  color: string;
+}
+export type ContactTagPatch = Partial<Pick<ContactTagValues, 'name' | 'color'>>;
+const PATCH_COLUMNS: Record<keyof ContactTagPatch, string> = { name: 'name', color: 'color' };
+
+async function list(tx: Queryable, query: ListQuery<SortField>): Promise<{ items: ContactTag[]; total: number }> {
+  const where = 'WHERE ($1::text IS NULL OR name ILIKE $1)';
+  const params = [query.search ? containsPattern(query.search) : null];
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM contact_tags ${where}`, params);
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
+    [...params, query.limit, query.offset],
+  );
+  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+}
+
+async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ? toItem(rows[0]) : undefined;
+}
+
+async function insert(tx: Queryable, v: ContactTagValues): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    'INSERT INTO contact_tags (company_id, created_by, name, color) VALUES ($1, $2, $3, $4) RETURNING id',
+    [v.companyId, v.createdBy, v.name, v.color],
+  );
+  return rows[0]!.id;
+}
+
+async function update(tx: Queryable, id: string, patch: ContactTagPatch): Promise<void> {
+  const set = setClause(patch, PATCH_COLUMNS, 2);
+  await tx.query(
+    `UPDATE contact_tags SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, ...set.values],
+  );
+}
+
+/** Deletes the tag and takes it off every contact (one statement each, same transaction). */
+async function remove(tx: Queryable, id: string): Promise<boolean> {
+  await tx.query(
+    'UPDATE contacts SET tag_ids = array_remove(tag_ids, $1::uuid), version = version + 1, updated_at = now() WHERE $1::uuid = ANY(tag_ids)',
+    [id],
+  );
+  const { affectedRows } = await tx.query('DELETE FROM contact_tags WHERE id = $1', [id]);
+  return affectedRows > 0;
+}
+
+export const contactTagRepository = { list, find, insert, update, remove };
+
+/** Another tag of the company with this name (case-insensitive), other than `exceptId`. */
+export async function contactTagNameTaken(tx: Queryable, name: string, exceptId?: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    'SELECT 1 FROM contact_tags WHERE lower(name) = lower($1) AND ($2::uuid IS NULL OR id <> $2) LIMIT 1',
+    [name, exceptId ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** The ids among `ids` that are not tags of the company. */
+export async function unknownTagIds(tx: Queryable, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM contact_tags WHERE id = ANY($1::uuid[])', [ids]);
+  const known = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}

@@ -1,0 +1,68 @@
+/**
+ * contactserver: the resources (`/contacts`, `/contact-tags`), the list with filters in a body
+ * (`POST /contacts/paginate`, CONTRACT.md section 13) and the duplicate check the contact form asks
+ * before it saves (`GET /contacts/duplicates`).
+ */
+import type { z } from 'zod';
+import {
+  type CONTACT_SORT_FIELDS,
+  contactDuplicatesAnswerSchema,
+  contactDuplicatesQuery,
+  contactSchema,
+  paginateContactsBody,
+} from '../../../src/shared/contracts/contacts.ts';
+import { authenticate } from '../../auth/authenticate.ts';
+import type { ServiceModule } from '../../http/build-service-app.ts';
+import { runRead } from '../../http/idempotency.ts';
+import { itemResponse, listMeta, listResponse, toListQuery } from '../../http/list-query.ts';
+import { registerResource } from '../../http/resource-kit.ts';
+import { requires } from '../../http/route-permission.ts';
+import { findDuplicates, listContacts } from './contact-repository.ts';
+import { contactResource, contactTagResource } from './contact-resources.ts';
+
+type SortField = (typeof CONTACT_SORT_FIELDS)[number];
+
+export const contactsModule: ServiceModule = async (app, deps) => {
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', authenticate(deps));
+
+    scope.get(
+      '/contacts/duplicates',
+      {
+        config: { permission: requires('contacts', 'read') },
+        schema: {
+          summary: 'Contacts with the same name or tax id (case-insensitive): the form warns before saving',
+          tags: ['contacts'],
+          querystring: contactDuplicatesQuery,
+          response: { 200: itemResponse(contactDuplicatesAnswerSchema) },
+        },
+      },
+      async (req) => {
+        const query = req.query as z.output<typeof contactDuplicatesQuery>;
+        return { data: await runRead(deps, req, {}, (tx) => findDuplicates(tx, query)) };
+      },
+    );
+
+    scope.post(
+      '/contacts/paginate',
+      {
+        config: { permission: requires('contacts', 'read') },
+        schema: {
+          summary: 'One page of contacts: search, filters by business type, tag and country, sort',
+          tags: ['contacts'],
+          body: paginateContactsBody,
+          response: { 200: listResponse(contactSchema) },
+        },
+      },
+      async (req) => {
+        const body = req.body as z.output<typeof paginateContactsBody>;
+        const query = toListQuery<SortField>(body, { field: 'name', descending: false });
+        const { items, total } = await runRead(deps, req, {}, (tx) => listContacts(tx, query, body.filters));
+        return { data: items, meta: listMeta(total, query) };
+      },
+    );
+
+    registerResource(scope, deps, contactTagResource);
+    registerResource(scope, deps, contactResource);
+  });
+};

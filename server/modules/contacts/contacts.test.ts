@@ -1,0 +1,191 @@
+/**
+ * contactserver (CONTRACT.md section 13), called as the app calls it: contacts and tags created, read,
+ * listed, updated and deleted, audited, with stale versions refused; `POST /contacts/paginate` with its
+ * search, filters and sort; the duplicate check; ids of another company refused; and isolation: one
+ * company neither sees nor changes another's contacts and tags through any route.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactSchema, contactTagSchema, type Contact } from '../../../src/shared/contracts/contacts.ts';
+import { listAnswer } from '../../../src/shared/contracts/resource-contract.ts';
+import type { App } from '../../http/build-service-app.ts';
+import { buildTestApp } from '../../testing/test-apps.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { signIn } from '../iam/iam-resources-test-kit.ts';
+
+const CONTACTS = '/contactserver/api/v1';
+const MASTER = '/master/api/v1';
+let t: TestDatabase;
+let contacts: App;
+let master: App;
+let iam: App;
+let admin: { authorization: string };
+let harbor: { authorization: string };
+const types: Record<string, string> = {};
+let harborType: string;
+
+type Who = { authorization: string };
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Who, payload?: object) =>
+  contacts.inject({ method, url: `${CONTACTS}${url}`, headers: who, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  ({ app: contacts } = await buildTestApp('contactserver', t.db));
+  ({ app: master } = await buildTestApp('master', t.db));
+  ({ app: iam } = await buildTestApp('iamserver', t.db));
+  admin = await signIn(iam, 'admin@demo.test');
+  harbor = await signIn(iam, 'admin@harbor.test');
+  const typesOf = async (who: Who) =>
+    (await master.inject({ method: 'GET', url: `${MASTER}/type?limit=100`, headers: who })).json().data as Array<{
+      _id: string;
+      code: string;
+    }>;
+  for (const type of await typesOf(admin)) types[type.code] = type._id;
+  harborType = (await typesOf(harbor))[0]!._id;
+});
+afterAll(async () => {
+  await contacts?.close();
+  await master?.close();
+  await iam?.close();
+  await t?.close();
+});
+
+async function create(body: object, who: Who = admin): Promise<Contact> {
+  const res = await call('POST', '/contacts', who, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return contactSchema.parse(res.json().data);
+}
+
+async function tag(name: string, color: string, who: Who = admin) {
+  const res = await call('POST', '/contact-tags', who, { name, color });
+  expect(res.statusCode, res.body).toBe(201);
+  return contactTagSchema.parse(res.json().data);
+}
+
+const paginate = async (body: object, who: Who = admin) => {
+  const res = await call('POST', '/contacts/paginate', who, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return listAnswer(contactSchema).parse(res.json());
+};
+
+describe('contacts and tags', () => {
+  it('creates, reads, updates and deletes a contact, auditing each write and refusing a stale version', async () => {
+    const vip = await tag('VIP', '#B91C1C');
+    expect(vip.color).toBe('#b91c1c');
+    const made = await create({
+      name: 'Maersk Line',
+      typeIds: [types.carrier!, types.carrier!],
+      email: 'bookings@maersk.example',
+      phone: '+45 33 63 33 63',
+      city: 'København',
+      country: 'dk',
+      taxId: 'DK53139655',
+      tagIds: [vip._id],
+    });
+    expect(made).toMatchObject({ country: 'DK', typeIds: [types.carrier], tagIds: [vip._id], version: 1 });
+    expect((await call('GET', `/contacts/${made._id}`, admin)).json().data.name).toBe('Maersk Line');
+
+    const updated = await call('PATCH', `/contacts/${made._id}`, admin, { version: 1, notes: 'Weekly sailings' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ notes: 'Weekly sailings', version: 2 });
+    const stale = await call('PATCH', `/contacts/${made._id}`, admin, { version: 1, notes: 'Older' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
+
+    const audit = await t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
+      const { rows } = await tx.query<{ action: string }>(
+        'SELECT action FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY id',
+        ['contact', made._id],
+      );
+      return rows.map((r) => r.action);
+    });
+    expect(audit).toEqual(['contact.create', 'contact.update']);
+    expect((await call('DELETE', `/contacts/${made._id}`, admin)).statusCode).toBe(200);
+    expect((await call('GET', `/contacts/${made._id}`, admin)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with the field named, and ids of another company', async () => {
+    for (const [body, path] of [
+      [{ name: '' }, 'name'],
+      [{ name: 'X', email: 'not-mail' }, 'email'],
+      [{ name: 'X', country: 'XX' }, 'country'],
+      [{ name: 'X', typeIds: [harborType] }, 'typeIds'],
+      [{ name: 'X', tagIds: ['00000000-0000-4000-8000-000000000000'] }, 'tagIds'],
+    ] as const) {
+      const res = await call('POST', '/contacts', admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().details[0].path, JSON.stringify(body)).toContain(path);
+    }
+    const taken = await call('POST', '/contact-tags', admin, { name: 'vip', color: '#000000' });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('paginates with search, filters by type, tag and country, and sort', async () => {
+    const hot = await tag('Hot lead', '#f59e0b');
+    await create({ name: 'Alpha Shipping', typeIds: [types.shipper!], country: 'NL', city: 'Rotterdam' });
+    await create({ name: 'Beta Consignee', typeIds: [types.consignee!], country: 'DE', tagIds: [hot._id] });
+    await create({ name: 'Gamma Agents', typeIds: [types.agent!, types.shipper!], country: 'NL', taxId: 'NL123' });
+
+    expect((await paginate({ filters: { typeIds: [types.shipper!] } })).data.map((c) => c.name)).toEqual([
+      'Alpha Shipping',
+      'Gamma Agents',
+    ]);
+    expect((await paginate({ filters: { tagIds: [hot._id] } })).data.map((c) => c.name)).toEqual(['Beta Consignee']);
+    const nl = await paginate({ filters: { country: 'nl' }, sort: '-name' });
+    expect(nl.data.map((c) => c.name)).toEqual(['Gamma Agents', 'Alpha Shipping']);
+    expect((await paginate({ search: 'rotter' })).data.map((c) => c.name)).toEqual(['Alpha Shipping']);
+    expect((await paginate({ search: 'nl12' })).data.map((c) => c.name)).toEqual(['Gamma Agents']);
+    const page = await paginate({ limit: 2, page: 2, sort: 'name' });
+    expect(page.meta).toEqual({ total: 3, page: 2, limit: 2 });
+    expect(page.data.map((c) => c.name)).toEqual(['Gamma Agents']);
+    const bad = await call('POST', '/contacts/paginate', admin, { filters: { typeIds: ['nope'] } });
+    expect(bad.statusCode).toBe(400);
+
+    // GET /contacts takes the same filters as query parameters.
+    const listed = await call('GET', `/contacts?typeIds=${types.agent}&country=NL`, admin);
+    expect(listed.json().data.map((c: Contact) => c.name)).toEqual(['Gamma Agents']);
+  });
+
+  it('names duplicates by name or tax id, case-insensitively', async () => {
+    const gamma = (await paginate({ search: 'Gamma' })).data[0]!;
+    const byName = await call('GET', '/contacts/duplicates?name=gamma%20AGENTS', admin);
+    expect(byName.json().data).toEqual([{ _id: gamma._id, name: 'Gamma Agents', taxId: 'NL123', on: 'name' }]);
+    const byTax = await call('GET', '/contacts/duplicates?name=Other&taxId=nl123', admin);
+    expect(byTax.json().data).toEqual([{ _id: gamma._id, name: 'Gamma Agents', taxId: 'NL123', on: 'taxId' }]);
+    const self = await call('GET', `/contacts/duplicates?name=Gamma%20Agents&exceptId=${gamma._id}`, admin);
+    expect(self.json().data).toEqual([]);
+  });
+
+  it('deleting a tag takes it off every contact', async () => {
+    const cold = await tag('Cold', '#0ea5e9');
+    const contact = await create({ name: 'Delta Trucking', tagIds: [cold._id] });
+    expect((await call('DELETE', `/contact-tags/${cold._id}`, admin)).statusCode).toBe(200);
+    const after = contactSchema.parse((await call('GET', `/contacts/${contact._id}`, admin)).json().data);
+    expect(after.tagIds).toEqual([]);
+    expect(after.version).toBe(2);
+  });
+});
+
+describe('isolation', () => {
+  it('another company neither sees nor changes a contact or a tag through any route', async () => {
+    const secret = await create({ name: 'Secret Shipper BV', taxId: 'SECRET-1' });
+    const secretTag = await tag('Secret tag', '#111111');
+    for (const res of [
+      await call('GET', `/contacts/${secret._id}`, harbor),
+      await call('PATCH', `/contacts/${secret._id}`, harbor, { version: secret.version, name: 'Hijacked' }),
+      await call('DELETE', `/contacts/${secret._id}`, harbor),
+      await call('GET', `/contact-tags/${secretTag._id}`, harbor),
+      await call('PATCH', `/contact-tags/${secretTag._id}`, harbor, { version: 1, name: 'Hijacked' }),
+      await call('DELETE', `/contact-tags/${secretTag._id}`, harbor),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Secret');
+    }
+    expect((await paginate({ search: 'Secret' }, harbor)).meta.total).toBe(0);
+    expect((await call('GET', '/contacts?search=Secret', harbor)).json().meta.total).toBe(0);
+    expect((await call('GET', '/contact-tags', harbor)).json().data).toEqual([]);
+    expect((await call('GET', '/contacts/duplicates?taxId=SECRET-1', harbor)).json().data).toEqual([]);
+    const tagged = await call('POST', '/contacts', harbor, { name: 'Mine', tagIds: [secretTag._id] });
+    expect(tagged.statusCode).toBe(400);
+    expect((await call('GET', `/contacts/${secret._id}`, admin)).json().data.name).toBe('Secret Shipper BV');
+  });
+});
