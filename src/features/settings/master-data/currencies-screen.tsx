@@ -19,7 +19,7 @@ import {
 import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';
 import { companyCurrenciesResource, useCurrencyHistory } from './api';
 import { OpenLink, ScreenHeader } from './fields';
-import { RecordDialog } from './record-dialog';
+import { RecordDialog } from '../../../lib/resource-kit/record-dialog';
 import { masterT, useMasterT } from './strings';
 
 const column = createColumnHelper<CompanyCurrency>();

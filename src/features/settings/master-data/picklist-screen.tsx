@@ -35,7 +35,7 @@ import {
 } from '../../../shared/contracts/master-data';
 import { dropdownGroupsResource, dropdownOptionsResource, useReorderOptions } from './api';
 import { ActivePill, CheckboxField, ScreenHeader } from './fields';
-import { RecordDialog } from './record-dialog';
+import { RecordDialog } from '../../../lib/resource-kit/record-dialog';
 import { masterT, useMasterT } from './strings';
 
 const groupsQuery = {

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/contracts/master-data';
 import { receivingLocationsResource } from './api';
 import { ActivePill, CheckboxField, OpenLink, ScreenHeader } from './fields';
-import { RecordDialog } from './record-dialog';
+import { RecordDialog } from '../../../lib/resource-kit/record-dialog';
 import { masterT, useMasterT } from './strings';
 
 const column = createColumnHelper<ReceivingLocation>();

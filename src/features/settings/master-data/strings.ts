@@ -3,13 +3,6 @@ import { defineStrings } from '../../../lib/i18n/define-strings';
 export const { useT: useMasterT, t: masterT } = defineStrings(
   'masterData',
   {
-    save: 'Save',
-    cancel: 'Cancel',
-    delete: 'Delete',
-    confirmDelete: 'Yes, delete',
-    deleteQuestion: 'Delete this record? Records that use it must be changed first.',
-    saved: 'Saved',
-    deleted: 'Deleted',
     add: 'Add',
     edit: 'Edit',
     active: 'Active',
@@ -84,13 +77,6 @@ export const { useT: useMasterT, t: masterT } = defineStrings(
     'pl.moveDown': 'Move {{label}} down',
   },
   {
-    save: 'Guardar',
-    cancel: 'Cancelar',
-    delete: 'Eliminar',
-    confirmDelete: 'Sí, eliminar',
-    deleteQuestion: '¿Eliminar este registro? Antes hay que cambiar los registros que lo usan.',
-    saved: 'Guardado',
-    deleted: 'Eliminado',
     add: 'Añadir',
     edit: 'Editar',
     active: 'Activo',

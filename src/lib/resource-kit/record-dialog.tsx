@@ -2,14 +2,14 @@ import { Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
-import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
-import { formResolver } from '../../../lib/resource-kit/form-resolver';
-import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
-import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
-import { ModalDialog } from '../../../lib/ui/modal-dialog';
-import { showToast } from '../../../lib/ui/toast-store';
-import { useMasterT } from './strings';
+import { AuditHistoryButton } from './audit-history';
+import { ConflictDialog } from './conflict-dialog';
+import { formResolver } from './form-resolver';
+import { formMessageOf } from './server-field-errors';
+import { useConflictAwareSave } from './use-conflict-aware-save';
+import { ModalDialog } from '../ui/modal-dialog';
+import { showToast } from '../ui/toast-store';
+import { useKitT } from './strings';
 
 export interface RecordDialogProps<V extends FieldValues, B extends object, Item> {
   title: string;
@@ -33,7 +33,7 @@ export interface RecordDialogProps<V extends FieldValues, B extends object, Item
 }
 
 /**
- * Create or edit one master-data record in a dialog: the shared schema validates the form, server
+ * Create or edit one record of a resource in a dialog (the master-data screens, contacts): the shared schema validates the form, server
  * field errors land on their fields, a stale save opens the kit's conflict dialog, delete asks first.
  */
 export function RecordDialog<V extends FieldValues, B extends object, Item>({
@@ -51,7 +51,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
   footer,
   history,
 }: RecordDialogProps<V, B, Item>) {
-  const t = useMasterT();
+  const t = useKitT();
   const form = useForm<V, unknown, B>({ resolver: formResolver(schema), defaultValues });
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
@@ -61,7 +61,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
     fieldNames,
     save,
     onSaved: (item) => {
-      showToast({ status: 'success', title: t('saved') });
+      showToast({ status: 'success', title: t('record.saved') });
       onSaved(item);
     },
   });
@@ -72,7 +72,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
     setDeleteError(undefined);
     try {
       await onDelete();
-      showToast({ status: 'success', title: t('deleted') });
+      showToast({ status: 'success', title: t('record.deleted') });
       onClose();
     } catch (error) {
       setDeleteError(formMessageOf(error));
@@ -98,7 +98,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
           )}
           {confirming && (
             <Text role="alert" textStyle="sm">
-              {t('deleteQuestion')}
+              {t('record.deleteQuestion')}
             </Text>
           )}
           <Flex gap={3} justifyContent="space-between" wrap="wrap">
@@ -107,20 +107,20 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
               {onDelete &&
                 (confirming ? (
                   <Button colorPalette="red" onClick={() => void remove()} loading={deleting}>
-                    {t('confirmDelete')}
+                    {t('record.confirmDelete')}
                   </Button>
                 ) : (
                   <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
-                    {t('delete')}
+                    {t('record.delete')}
                   </Button>
                 ))}
             </Flex>
             <Flex gap={2}>
               <Button variant="outline" onClick={onClose}>
-                {t('cancel')}
+                {t('record.cancel')}
               </Button>
               <Button type="submit" colorPalette="brand" loading={saver.busy}>
-                {t('save')}
+                {t('record.save')}
               </Button>
             </Flex>
           </Flex>
