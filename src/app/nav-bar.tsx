@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { badgeText } from '../features/notifications/notification-badge';
 import { useUnreadNotificationCount } from '../features/notifications/use-unread-notification-count';
+import { userCan } from '../lib/resource-kit/permission-check';
 import { logout } from '../lib/session/session-store';
 import { useSession } from '../lib/session/use-session';
 import { Logo } from '../lib/ui/logo';
@@ -62,6 +63,13 @@ export function NavBar() {
           </RouterLink>
         </Link>
         <HStack gap={1}>
+          {userCan(user, 'contacts', 'read') && (
+            <IconButton asChild variant="ghost" aria-label={t('nav.contacts')}>
+              <RouterLink to="/contacts">
+                <Icon name="contacts" />
+              </RouterLink>
+            </IconButton>
+          )}
           <IconButton variant="ghost" aria-label={t('nav.mail')} onClick={openMail}>
             <Icon name="mail" />
           </IconButton>

@@ -12,6 +12,7 @@ export type RouteName =
   | 'root'
   | 'home'
   | 'dashboard'
+  | 'contacts'
   | 'login'
   | 'accountResetConfirm'
   | 'socialSignIn'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isRouteHandle, matchesRequireAuth, type RouteName } from './route-handle';
 import { routes } from './routes';
 
-/** SPEC.md section 2, one row per route, with a concrete path for each parameter. */
+/** SPEC.md section 2, one row per route, with a concrete path for each parameter (and the product's own: /contacts). */
 const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requiresAuth: boolean]> = [
   ['/dashboard', 'dashboard', true],
   ['/login', 'login', false],
@@ -27,6 +27,7 @@ const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requir
   ['/settings/currencies', 'settingsCurrencies', true],
   ['/settings/business-types', 'settingsBusinessTypes', true],
   ['/settings/receiving-locations', 'settingsReceivingLocations', true],
+  ['/contacts', 'contacts', true],
 ];
 
 function resolve(path: string) {

@@ -62,6 +62,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'contacts',
+        handle: { name: 'contacts', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/contacts/contacts-screen')).ContactsScreen,
+        }),
+      },
+      {
         path: 'notFound',
         handle: { name: 'notFound', requiresAuth: true } satisfies RouteHandle,
         lazy: async () => ({

@@ -4,6 +4,7 @@ import type { EnglishStrings } from './strings';
 const spanish: Record<keyof EnglishStrings, string> = {
   'nav.main': 'Principal',
   'nav.home': 'Freight Desk, ir al panel',
+  'nav.contacts': 'Contactos',
   'nav.mail': 'Correo',
   'nav.notifications': 'Notificaciones',
   'nav.notificationsUnread': 'Notificaciones, {{badge}} sin leer',

@@ -4,6 +4,7 @@ import { defineStrings } from '../lib/i18n/define-strings';
 const english = {
   'nav.main': 'Main',
   'nav.home': 'Freight Desk, go to the dashboard',
+  'nav.contacts': 'Contacts',
   'nav.mail': 'Mail',
   'nav.notifications': 'Notifications',
   'nav.notificationsUnread': 'Notifications, {{badge}} unread',

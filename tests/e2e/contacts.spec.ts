@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Contacts (issue 13): a tag made with its colour, a contact created with business types, a tag and a
+ * country, found by search and by the tag filter, the duplicate warning on the same name, an edit that
+ * persists, and the change in its history. Harbor's contacts, so that the demo company's dashboard
+ * counts stay as the dashboard spec expects.
+ */
+test.describe.configure({ timeout: 150_000 });
+
+test('create, tag, search, filter and edit a contact', async ({ page }) => {
+  const stamp = `${Date.now()}`;
+  const name = `Rotterdam Reefers ${stamp}`;
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('admin@harbor.test');
+  await page.getByLabel('Password').fill('Freight!2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+
+  // A tag with its colour.
+  await page.getByRole('button', { name: 'Tags…' }).click();
+  const tags = page.getByRole('dialog', { name: 'Contact tags' });
+  await tags.getByLabel('Tag name').fill(`Reefer ${stamp}`);
+  await tags.getByRole('button', { name: 'Add tag' }).click();
+  await expect(tags.getByText(`Reefer ${stamp}`, { exact: true })).toBeVisible();
+  await tags.getByRole('button', { name: 'Close' }).click();
+
+  // The contact.
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New contact' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('group', { name: 'Business types' }).getByLabel('Consignee').check();
+  await dialog.getByRole('group', { name: 'Business types' }).getByLabel('Shipper').check();
+  await dialog.getByLabel('E-mail').fill('ops@reefers.example');
+  await dialog.getByLabel('City').fill('Rotterdam');
+  await dialog.getByRole('combobox', { name: 'Country' }).fill('nether');
+  await page.getByRole('option', { name: /Netherlands \(NL\)/ }).click();
+  await dialog.getByLabel('Tax id').fill(`NL${stamp}B01`);
+  await dialog.getByRole('group', { name: 'Tags' }).getByLabel(`Reefer ${stamp}`).check();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Found by search, with its types, country and tag.
+  await page.getByRole('searchbox').fill(`Reefers ${stamp}`);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Consignee, Shipper');
+  await expect(row).toContainText('NL');
+  await expect(row).toContainText(`Reefer ${stamp}`);
+
+  // The tag filter keeps it; another tag's filter would not.
+  await page.getByRole('searchbox').fill('');
+  await page.getByLabel('Tag', { exact: true }).selectOption({ label: `Reefer ${stamp}` });
+  await expect(page).toHaveURL(/tag=/);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the one contact
+
+  // The same name again: the form warns before saving.
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  const again = page.getByRole('dialog', { name: 'New contact' });
+  await again.getByLabel('Name').fill(name.toUpperCase());
+  await expect(again.getByText(`A contact named ${name} already exists.`)).toBeVisible();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+
+  // An edit persists and shows in the history.
+  await page.getByRole('button', { name, exact: true }).click();
+  const edit = page.getByRole('dialog', { name });
+  await edit.getByLabel('Notes').fill('Reefer plugs at the terminal');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('dialog', { name }).getByLabel('Notes')).toHaveValue('Reefer plugs at the terminal');
+  await page.getByRole('dialog', { name }).getByRole('button', { name: 'History' }).click();
+  await expect(page.getByTestId('audit-history').locator('li').first().locator('tr[data-field="notes"]')).toContainText(
+    'Reefer plugs at the terminal',
+  );
+});
