@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 /**
  * Contacts (issue 13): a tag made with its colour, a contact created with business types, a tag and a
  * country, found by search and by the tag filter, the duplicate warning on the same name, an edit that
- * persists, and the change in its history. Harbor's contacts, so that the demo company's dashboard
+ * persists, the filtered list exported as CSV, and the change in its history. Harbor's contacts, so that the demo company's dashboard
  * counts stay as the dashboard spec expects.
  */
 test.describe.configure({ timeout: 150_000 });
@@ -59,6 +60,19 @@ test('create, tag, search, filter and edit a contact', async ({ page }) => {
   await expect(page).toHaveURL(/tag=/);
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   await expect(page.getByRole('row')).toHaveCount(2); // the header and the one contact
+
+  // Export: the filtered list as CSV, types and tags by name.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .split('\r\n');
+  expect(csv[0]).toBe('Name,Business types,E-mail,Phone,Address,City,Country,Tax id,Tags,Notes');
+  expect(csv[1]).toBe(`${name},Consignee; Shipper,ops@reefers.example,,,Rotterdam,NL,NL${stamp}B01,Reefer ${stamp},`);
+  expect(csv).toHaveLength(2);
+  await expect(page.getByText('1 contact exported')).toBeVisible();
 
   // The same name again: the form warns before saving.
   await page.getByRole('button', { name: 'Add contact' }).click();

@@ -30,6 +30,7 @@ import {
   useBusinessTypes,
   useContactTags,
 } from './api';
+import { exportContactsCsv } from './export-contacts';
 import { contactsT, useContactsT } from './strings';
 
 const column = createColumnHelper<Contact>();
@@ -123,6 +124,24 @@ function Contacts() {
       ),
     }),
   ];
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const count = await exportContactsCsv(filters, params.get('search') ?? '', {
+        types: typeName,
+        tags: new Map(tags.map((tag) => [tag._id, tag.name])),
+        headers: (
+          ['name', 'types', 'email', 'phone', 'address', 'city', 'country', 'taxId', 'tags', 'notes'] as const
+        ).map((key) => contactsT(key)),
+      });
+      showToast({ status: 'success', title: contactsT('exported', { count }) });
+    } catch (failure) {
+      showToast({ status: 'error', title: formMessageOf(failure) });
+    } finally {
+      setExporting(false);
+    }
+  };
   const record = open === 'new' ? undefined : (open ?? undefined);
   const anyFilter = Boolean(filters.typeId || filters.tagId || filters.country);
 
@@ -193,6 +212,9 @@ function Contacts() {
         emptyText={t('empty')}
         actions={
           <Flex gap={2}>
+            <Button variant="outline" loading={exporting} onClick={() => void exportCsv()}>
+              {t('exportCsv')}
+            </Button>
             <Can module="contacts" action="update">
               <Button variant="outline" onClick={() => setTagsOpen(true)}>
                 {t('manageTags')}

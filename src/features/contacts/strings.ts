@@ -41,6 +41,9 @@ export const { useT: useContactsT, t: contactsT } = defineStrings(
     tagDeleted: 'Tag deleted',
     noTags: 'No tags yet.',
     close: 'Close',
+    exportCsv: 'Export CSV',
+    exported_one: '{{count}} contact exported',
+    exported_other: '{{count}} contacts exported',
   },
   {
     title: 'Contactos',
@@ -82,5 +85,8 @@ export const { useT: useContactsT, t: contactsT } = defineStrings(
     tagDeleted: 'Etiqueta eliminada',
     noTags: 'Aún no hay etiquetas.',
     close: 'Cerrar',
+    exportCsv: 'Exportar CSV',
+    exported_one: '{{count}} contacto exportado',
+    exported_other: '{{count}} contactos exportados',
   },
 );
