@@ -95,3 +95,46 @@ test('create, tag, search, filter and edit a contact', async ({ page }) => {
     'Reefer plugs at the terminal',
   );
 });
+
+test('import contacts from CSV: every problem named first, then all rows at once', async ({ page }) => {
+  const stamp = `${Date.now()}`;
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('admin@harbor.test');
+  await page.getByLabel('Password').fill('Freight!2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
+  const file = (lines: string[]) => ({
+    name: 'contacts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['Name,Business types,E-mail,Country', ...lines].join('\r\n')),
+  });
+
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles(
+      file([`Import A ${stamp},Shipper,a@example.com,NL`, `Import B ${stamp},Astronaut,not-mail,Netherlands`]),
+    );
+  const problems = dialog.getByRole('alert');
+  await expect(problems).toContainText('2 problems: fix the file and choose it again.');
+  await expect(problems).toContainText('Line 3, types: no business type "Astronaut"');
+  await expect(problems).toContainText('Line 3, email:');
+  await expect(dialog.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles(
+      file([
+        `Import A ${stamp},Shipper,a@example.com,NL`,
+        `Import B ${stamp},Consignee; Agent,b@example.com,Netherlands`,
+      ]),
+    );
+  await expect(dialog.getByText('2 contacts are ready to import.')).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'The first lines of the file' })).toContainText(`Import B ${stamp}`);
+  await dialog.getByRole('button', { name: 'Import 2 contacts' }).click();
+  await expect(page.getByText('2 contacts imported')).toBeVisible();
+  await page.getByRole('searchbox').fill(`Import B ${stamp}`);
+  await expect(page.getByRole('row').filter({ hasText: `Import B ${stamp}` })).toContainText('Agent, Consignee');
+});

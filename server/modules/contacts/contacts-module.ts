@@ -1,7 +1,7 @@
 /**
  * contactserver: the resources (`/contacts`, `/contact-tags`), the list with filters in a body
  * (`POST /contacts/paginate`, CONTRACT.md section 13) and the duplicate check the contact form asks
- * before it saves (`GET /contacts/duplicates`).
+ * before it saves (`GET /contacts/duplicates`), and the CSV import, all rows or none (`POST /contacts/import`).
  */
 import type { z } from 'zod';
 import {
@@ -9,8 +9,13 @@ import {
   contactDuplicatesAnswerSchema,
   contactDuplicatesQuery,
   contactSchema,
+  importContactsAnswerSchema,
+  importContactsBody,
   paginateContactsBody,
 } from '../../../src/shared/contracts/contacts.ts';
+import { auditChange } from '../../http/audit-change.ts';
+import { runWrite } from '../../http/idempotency.ts';
+import { importContacts } from './contact-import.ts';
 import { authenticate } from '../../auth/authenticate.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
@@ -59,6 +64,41 @@ export const contactsModule: ServiceModule = async (app, deps) => {
         const query = toListQuery<SortField>(body, { field: 'name', descending: false });
         const { items, total } = await runRead(deps, req, {}, (tx) => listContacts(tx, query, body.filters));
         return { data: items, meta: listMeta(total, query) };
+      },
+    );
+
+    scope.post(
+      '/contacts/import',
+      {
+        config: { permission: requires('contacts', 'create') },
+        bodyLimit: 8 * 1024 * 1024,
+        schema: {
+          summary:
+            'Creates contacts from CSV rows, all or none (every problem of every row in one 400); `dryRun` only checks',
+          tags: ['contacts'],
+          body: importContactsBody,
+          response: { 200: itemResponse(importContactsAnswerSchema) },
+        },
+      },
+      async (req, reply) => {
+        const body = req.body as z.output<typeof importContactsBody>;
+        return runWrite(deps, req, reply, {}, async (tx, auth) => {
+          const result = await importContacts(
+            tx,
+            body.rows,
+            { companyId: auth.companyId, userId: auth.userId },
+            body.dryRun,
+          );
+          if (!body.dryRun) {
+            await auditChange(tx, req, auth, {
+              action: 'contact.import',
+              entity: 'contact',
+              entityId: null,
+              extra: { created: result.created },
+            });
+          }
+          return { data: result };
+        });
       },
     );
 

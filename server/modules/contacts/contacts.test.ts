@@ -165,6 +165,46 @@ describe('contacts and tags', () => {
   });
 });
 
+describe('CSV import', () => {
+  it('imports all rows or none, naming every problem of every row; a dry run writes nothing', async () => {
+    await tag('Import tag', '#22c55e');
+    const before = (await paginate({ limit: 1 })).meta.total;
+    const bad = await call('POST', '/contacts/import', admin, {
+      rows: [
+        { name: 'Import One', types: 'Shipper; consignee', country: 'Netherlands', tags: 'import TAG' },
+        { name: '', email: 'not-mail', types: 'Astronaut' },
+        { name: 'Import Three', country: 'Atlantis', tags: 'No such tag' },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'rows.1.types',
+      'rows.1.name',
+      'rows.1.email',
+      'rows.2.tags',
+      'rows.2.country',
+    ]);
+    expect((await paginate({ limit: 1 })).meta.total).toBe(before);
+
+    const rows = [
+      { name: 'Import One', types: 'Shipper; consignee', country: 'Netherlands', tags: 'import TAG', city: 'Delft' },
+      { name: 'Import Two', types: 'agent', country: 'de', taxId: 'DE-IMP-2' },
+    ];
+    const dry = await call('POST', '/contacts/import', admin, { rows, dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data).toEqual({ rows: 2, created: 0 });
+    expect((await paginate({ limit: 1 })).meta.total).toBe(before);
+
+    const done = await call('POST', '/contacts/import', admin, { rows });
+    expect(done.json().data).toEqual({ rows: 2, created: 2 });
+    const one = (await paginate({ search: 'Import One' })).data[0]!;
+    expect(one).toMatchObject({ country: 'NL', city: 'Delft', typeIds: [types.shipper, types.consignee] });
+    expect(one.tagIds).toHaveLength(1);
+    expect((await paginate({ limit: 1 })).meta.total).toBe(before + 2);
+  });
+});
+
 describe('isolation', () => {
   it('another company neither sees nor changes a contact or a tag through any route', async () => {
     const secret = await create({ name: 'Secret Shipper BV', taxId: 'SECRET-1' });
@@ -186,6 +226,9 @@ describe('isolation', () => {
     expect((await call('GET', '/contacts/duplicates?taxId=SECRET-1', harbor)).json().data).toEqual([]);
     const tagged = await call('POST', '/contacts', harbor, { name: 'Mine', tagIds: [secretTag._id] });
     expect(tagged.statusCode).toBe(400);
+    const imported = await call('POST', '/contacts/import', harbor, { rows: [{ name: 'Mine', tags: 'Secret tag' }] });
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().details[0].path).toBe('rows.0.tags');
     expect((await call('GET', `/contacts/${secret._id}`, admin)).json().data.name).toBe('Secret Shipper BV');
   });
 });

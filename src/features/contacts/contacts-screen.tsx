@@ -31,6 +31,7 @@ import {
   useContactTags,
 } from './api';
 import { exportContactsCsv } from './export-contacts';
+import { ImportContactsDialog } from './import-contacts';
 import { contactsT, useContactsT } from './strings';
 
 const column = createColumnHelper<Contact>();
@@ -60,6 +61,7 @@ function Contacts() {
   const tags = useContactTags().data ?? [];
   const [open, setOpen] = useState<Contact | 'new' | null>(null);
   const [tagsOpen, setTagsOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: contactsResource.keys.all });
   const setFilter = (key: 'type' | 'tag' | 'country', value: string) =>
     setParams(
@@ -96,10 +98,9 @@ function Contacts() {
       header: () => contactsT('types'),
       meta: { width: 'minmax(10rem, 2fr)' },
       cell: (info) =>
-        info
-          .getValue()
-          .map((id: string) => typeName.get(id))
-          .filter(Boolean)
+        (info.getValue() as string[])
+          .flatMap((id) => typeName.get(id) ?? [])
+          .sort((a, b) => a.localeCompare(b))
           .join(', '),
     }),
     column.accessor('city', {
@@ -215,6 +216,11 @@ function Contacts() {
             <Button variant="outline" loading={exporting} onClick={() => void exportCsv()}>
               {t('exportCsv')}
             </Button>
+            <Can module="contacts" action="create">
+              <Button variant="outline" onClick={() => setImportOpen(true)}>
+                {t('importCsv')}
+              </Button>
+            </Can>
             <Can module="contacts" action="update">
               <Button variant="outline" onClick={() => setTagsOpen(true)}>
                 {t('manageTags')}
@@ -322,6 +328,7 @@ function Contacts() {
         </RecordDialog>
       )}
       {tagsOpen && <TagsDialog tags={tags} onClose={() => setTagsOpen(false)} />}
+      {importOpen && <ImportContactsDialog onClose={() => setImportOpen(false)} />}
     </Box>
   );
 }

@@ -151,3 +151,34 @@ export const contactDuplicateSchema = z.object({
   on: z.enum(['name', 'taxId']),
 });
 export const contactDuplicatesAnswerSchema = z.array(contactDuplicateSchema);
+
+// ---------- POST /contacts/import ----------
+
+/**
+ * One row of a CSV import, as text: business types by name or code and tags by name, each list separated
+ * by `;` (what "Export CSV" writes).
+ */
+export const importContactRowSchema = z.strictObject({
+  name: z.string().max(200).default(''),
+  types: z.string().max(2000).default(''),
+  email: z.string().max(254).default(''),
+  phone: z.string().max(40).default(''),
+  address: z.string().max(500).default(''),
+  city: z.string().max(120).default(''),
+  country: z.string().max(60).default(''),
+  taxId: z.string().max(40).default(''),
+  tags: z.string().max(2000).default(''),
+  notes: z.string().max(5000).default(''),
+});
+export type ImportContactRow = z.input<typeof importContactRowSchema>;
+export const IMPORT_MAX_ROWS = 5000;
+
+/**
+ * All rows or none: any row in error refuses the whole import with `400 VALIDATION_FAILED` and one detail
+ * per problem (`rows.<index>.<field>`). `dryRun` checks without writing (the app's preview).
+ */
+export const importContactsBody = z.strictObject({
+  rows: z.array(importContactRowSchema).min(1).max(IMPORT_MAX_ROWS),
+  dryRun: z.boolean().default(false),
+});
+export const importContactsAnswerSchema = z.object({ rows: z.number().int(), created: z.number().int() });
