@@ -14,19 +14,18 @@ import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
 import type { Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { referenceData } from '../master/reference-data.ts';
-import { contactRepository } from './contact-repository.ts';
+import { businessTypeNames, contactRepository } from './contact-repository.ts';
+import { tagNames } from './contact-tag-repository.ts';
 
 type Row = z.output<typeof importContactsBody>['rows'][number];
 
 async function nameMaps(tx: Queryable) {
-  const types = await tx.query<{ id: string; name: string; code: string }>('SELECT id, name, code FROM business_types');
-  const tags = await tx.query<{ id: string; name: string }>('SELECT id, name FROM contact_tags');
   const typeIds = new Map<string, string>();
-  for (const t of types.rows) {
+  for (const t of await businessTypeNames(tx)) {
     typeIds.set(t.code.toLowerCase(), t.id);
     typeIds.set(t.name.toLowerCase(), t.id);
   }
-  return { typeIds, tagIds: new Map(tags.rows.map((t) => [t.name.toLowerCase(), t.id])) };
+  return { typeIds, tagIds: new Map((await tagNames(tx)).map((t) => [t.name.toLowerCase(), t.id])) };
 }
 
 const list = (text: string) =>

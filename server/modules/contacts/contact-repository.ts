@@ -183,3 +183,8 @@ export async function unknownTypeIds(tx: Queryable, ids: readonly string[]): Pro
   const known = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }
+
+/** The company's business types by id, name and code (the CSV import matches either). */
+export async function businessTypeNames(tx: Queryable): Promise<Array<{ id: string; name: string; code: string }>> {
+  return (await tx.query<{ id: string; name: string; code: string }>('SELECT id, name, code FROM business_types')).rows;
+}

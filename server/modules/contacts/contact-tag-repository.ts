@@ -92,3 +92,8 @@ export async function unknownTagIds(tx: Queryable, ids: readonly string[]): Prom
   const known = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }
+
+/** The company's tags by id and name (the CSV import matches names). */
+export async function tagNames(tx: Queryable): Promise<Array<{ id: string; name: string }>> {
+  return (await tx.query<{ id: string; name: string }>('SELECT id, name FROM contact_tags')).rows;
+}
