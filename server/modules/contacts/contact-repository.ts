@@ -3,7 +3,7 @@ import type { Contact } from '../../../src/shared/contracts/contacts.ts';
 import { type CONTACT_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../http/list-sql-repository.ts';
+import { deleteById, isoTimestamp, orderByClause, updateVersioned } from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof CONTACT_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<SortField, string> = {
@@ -137,16 +137,11 @@ async function insert(tx: Queryable, v: ContactValues): Promise<string> {
 }
 
 async function update(tx: Queryable, id: string, patch: ContactPatch): Promise<void> {
-  const set = setClause(patch, PATCH_COLUMNS, 2);
-  await tx.query(
-    `UPDATE contacts SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'contacts', id, patch, PATCH_COLUMNS);
 }
 
 async function remove(tx: Queryable, id: string): Promise<boolean> {
-  const { affectedRows } = await tx.query('DELETE FROM contacts WHERE id = $1', [id]);
-  return affectedRows > 0;
+  return deleteById(tx, 'contacts', id);
 }
 
 export const contactRepository = {

@@ -3,7 +3,7 @@ import type { ContactTag } from '../../../src/shared/contracts/contacts.ts';
 import { type CONTACT_TAG_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../http/list-sql-repository.ts';
+import { deleteById, isoTimestamp, orderByClause, updateVersioned } from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof CONTACT_TAG_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<SortField, string> = { name: 'lower(name)', updatedAt: 'updated_at' };
@@ -57,11 +57,7 @@ async function insert(tx: Queryable, v: ContactTagValues): Promise<string> {
 }
 
 async function update(tx: Queryable, id: string, patch: ContactTagPatch): Promise<void> {
-  const set = setClause(patch, PATCH_COLUMNS, 2);
-  await tx.query(
-    `UPDATE contact_tags SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'contact_tags', id, patch, PATCH_COLUMNS);
 }
 
 /** Deletes the tag and takes it off every contact (one statement each, same transaction). */
@@ -70,8 +66,7 @@ async function remove(tx: Queryable, id: string): Promise<boolean> {
     'UPDATE contacts SET tag_ids = array_remove(tag_ids, $1::uuid), version = version + 1, updated_at = now() WHERE $1::uuid = ANY(tag_ids)',
     [id],
   );
-  const { affectedRows } = await tx.query('DELETE FROM contact_tags WHERE id = $1', [id]);
-  return affectedRows > 0;
+  return deleteById(tx, 'contact_tags', id);
 }
 
 export const contactTagRepository = { list, find, insert, update, remove };

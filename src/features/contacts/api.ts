@@ -40,13 +40,18 @@ export interface ContactFilters {
   country: string;
 }
 
-/** The list of the screen: `POST /contacts/paginate` with the URL's paging, search and sort and the filters. */
-export function contactListSource(filters: ContactFilters): ListSource<Contact> {
-  const body = {
+/** The screen's filters as `POST /contacts/paginate` takes them (the list and the CSV export). */
+export function filtersBody(filters: ContactFilters) {
+  return {
     ...(filters.typeId ? { typeIds: [filters.typeId] } : {}),
     ...(filters.tagId ? { tagIds: [filters.tagId] } : {}),
     ...(filters.country ? { country: filters.country } : {}),
   };
+}
+
+/** The list of the screen: `POST /contacts/paginate` with the URL's paging, search and sort and the filters. */
+export function contactListSource(filters: ContactFilters): ListSource<Contact> {
+  const body = filtersBody(filters);
   return {
     sortable: CONTACT_SORT_FIELDS,
     keys: { list: (state) => [...contactsResource.keys.lists, state, body] },

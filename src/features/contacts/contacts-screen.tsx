@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -403,22 +403,14 @@ function DuplicateWarning({
 }) {
   const t = useContactsT();
   const [name, taxId] = useWatch({ control: control as Control<CreateContactInput>, name: ['name', 'taxId'] });
-  const probe = useDebouncedValue({ name: String(name ?? ''), taxId: String(taxId ?? '') }, 400);
-  const [found, setFound] = useState<Awaited<ReturnType<typeof findDuplicates>>>([]);
-  useEffect(() => {
-    if (!probe.name.trim() && !probe.taxId.trim()) {
-      setFound([]);
-      return;
-    }
-    let live = true;
-    findDuplicates({ ...probe, exceptId }).then(
-      (answer) => live && setFound(answer),
-      () => live && setFound([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [probe.name, probe.taxId, exceptId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const probe = useDebouncedValue({ name: String(name ?? '').trim(), taxId: String(taxId ?? '').trim() }, 400);
+  const found =
+    useQuery({
+      queryKey: [...contactsResource.keys.all, 'duplicates', probe, exceptId],
+      queryFn: () => findDuplicates({ ...probe, exceptId }),
+      enabled: Boolean(probe.name || probe.taxId),
+      retry: false,
+    }).data ?? [];
   if (found.length === 0) return null;
   return (
     <Stack gap={1} role="status">

@@ -5,7 +5,7 @@
  */
 import { apiList } from '../../lib/api/api-client';
 import { contactSchema, type Contact } from '../../shared/contracts/contacts';
-import type { ContactFilters } from './api';
+import { filtersBody, type ContactFilters } from './api';
 
 async function everyContact(filters: ContactFilters, search: string): Promise<Contact[]> {
   const all: Contact[] = [];
@@ -17,11 +17,7 @@ async function everyContact(filters: ContactFilters, search: string): Promise<Co
         limit: 100,
         sort: 'name',
         ...(search ? { search } : {}),
-        filters: {
-          ...(filters.typeId ? { typeIds: [filters.typeId] } : {}),
-          ...(filters.tagId ? { tagIds: [filters.tagId] } : {}),
-          ...(filters.country ? { country: filters.country } : {}),
-        },
+        filters: filtersBody(filters),
       }),
     });
     all.push(...answer.items);

@@ -19,7 +19,8 @@ import { expectedVersion } from '../../../http/optimistic-concurrency.ts';
 import { staleVersion } from '../../../http/resource-kit.ts';
 import { findFileContent } from '../../drive/file-repository.ts';
 import { assertPictureFile } from './image-file.ts';
-import { findUser, updateUser, type UserItem } from './user-repository.ts';
+import { findUser, updateUser } from './user-repository.ts';
+import { auditableUser } from './user-resource.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import { auditChange } from '../../../http/audit-change.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
@@ -28,12 +29,6 @@ import { itemResponse } from '../../../http/list-query.ts';
 import { hashPassword, verifyPassword } from '../passwords/password-hash.ts';
 import { assertAcceptablePassword } from '../passwords/password-policy-service.ts';
 import { listActiveSessions, readPasswordHash, revokeOtherSessions, writePasswordHash } from './profile-repository.ts';
-
-/** The audit diff of a user: their own fields, not the joined role name or the sign-in time. */
-function auditableUser(user: UserItem) {
-  const { roleName: _roleName, lastSignInAt: _lastSignInAt, ...rest } = user;
-  return rest;
-}
 
 export function registerProfileRoutes(app: App, deps: ServiceDeps): void {
   app.get(

@@ -26,7 +26,7 @@ export async function assertRoleInCompany(tx: Queryable, roleId: string | null |
 }
 
 /** What the audit diff compares: the user's own fields, not the joined role name or the sign-in time. */
-function auditable(user: UserItem) {
+export function auditableUser(user: UserItem) {
   const { roleName: _roleName, lastSignInAt: _lastSignInAt, ...rest } = user;
   return rest;
 }
@@ -45,7 +45,7 @@ export const userResource = defineResource({
   schemas: { item: userSchema, listQuery: userListQuery, create: createUserBody, update: updateUserBody },
   defaultSort: { field: 'name', descending: false },
   repository: userRepository,
-  auditable,
+  auditable: auditableUser,
   hooks: {
     beforeCreate: async ({ tx, companyId }, body) => {
       await assertRoleInCompany(tx, body.roleId);

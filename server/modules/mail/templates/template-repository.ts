@@ -6,7 +6,7 @@ import type { MailTemplate, TemplateType } from '../../../../src/shared/contract
 import { type TEMPLATE_SORT_FIELDS } from '../../../../src/shared/contracts/mail-templates.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import { deleteById, isoTimestamp, orderByClause, updateVersioned } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof TEMPLATE_SORT_FIELDS)[number];
 
@@ -86,16 +86,11 @@ async function insert(tx: Queryable, v: TemplateValues): Promise<string> {
 }
 
 async function update(tx: Queryable, id: string, patch: TemplatePatch): Promise<void> {
-  const set = setClause(patch, PATCH_COLUMNS, 2);
-  await tx.query(
-    `UPDATE mail_templates SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'mail_templates', id, patch, PATCH_COLUMNS);
 }
 
 async function remove(tx: Queryable, id: string): Promise<boolean> {
-  const { affectedRows } = await tx.query('DELETE FROM mail_templates WHERE id = $1', [id]);
-  return affectedRows > 0;
+  return deleteById(tx, 'mail_templates', id);
 }
 
 export const templateRepository = { list, find, insert, update, remove };

@@ -6,7 +6,7 @@ import type { BusinessType } from '../../../../src/shared/contracts/master-data.
 import { type BUSINESS_TYPE_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import { deleteById, isoTimestamp, orderByClause, updateVersioned } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof BUSINESS_TYPE_SORT_FIELDS)[number];
 
@@ -84,16 +84,11 @@ async function insert(tx: Queryable, v: BusinessTypeValues): Promise<string> {
 }
 
 async function update(tx: Queryable, id: string, patch: BusinessTypePatch): Promise<void> {
-  const set = setClause(patch, PATCH_COLUMNS, 2);
-  await tx.query(
-    `UPDATE business_types SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'business_types', id, patch, PATCH_COLUMNS);
 }
 
 async function remove(tx: Queryable, id: string): Promise<boolean> {
-  const { affectedRows } = await tx.query('DELETE FROM business_types WHERE id = $1', [id]);
-  return affectedRows > 0;
+  return deleteById(tx, 'business_types', id);
 }
 
 export const businessTypeRepository = { list, find, insert, update, remove };

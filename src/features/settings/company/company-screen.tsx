@@ -1,12 +1,12 @@
 import { Box, Button, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { setupSteps } from '../../../lib/account-setup';
 import { apiCall, apiList } from '../../../lib/api/api-client';
 import { scaleDown, usePicture } from '../../../lib/avatar/avatar-image';
-import { uploadFile } from '../../../lib/drive/upload-file';
+import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
 import { formatDate } from '../../../lib/i18n/format';
 import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../../lib/pickers';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
@@ -14,7 +14,6 @@ import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
-import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
 import { useSession } from '../../../lib/session/use-session';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
@@ -290,32 +289,19 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
   const t = useCompanyT();
   const client = useQueryClient();
   const src = usePicture(`/companies/${encodeURIComponent(company._id)}/logo`, company.logoFileId);
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async (logoFileId: () => Promise<string | null>) => {
-    setBusy(true);
-    try {
+  const { input, busy, choose, remove } = usePictureUpload({
+    prepare: (file) => scaleDown(file, 512),
+    fileName: 'logo.png',
+    save: async (logoFileId) => {
       const saved = await apiCall('iamserver', `/companies/${encodeURIComponent(company._id)}`, companySchema, {
         method: 'PATCH',
-        body: JSON.stringify({ logoFileId: await logoFileId(), version: company.version }),
+        body: JSON.stringify({ logoFileId, version: company.version }),
         headers: { 'Idempotency-Key': newIdempotencyKey() },
       });
       client.setQueryData(companyQuery(company._id).queryKey, saved);
-      showToast({ status: 'success', title: companyT('logoSaved') });
-    } catch (error) {
-      showToast({ status: 'error', title: formMessageOf(error) });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
-  const choose = (file: File | undefined) => {
-    if (!file) return;
-    void save(async () => {
-      const scaled = await scaleDown(file, 512);
-      return (await uploadFile(new File([scaled], 'logo.png', { type: 'image/png' })))._id;
-    });
-  };
+    },
+    savedMessage: () => companyT('logoSaved'),
+  });
   return (
     <Panel title={t('logo')}>
       <Stack gap={3} alignItems="flex-start">
@@ -332,7 +318,7 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
               {company.logoFileId ? t('changeLogo') : t('addLogo')}
             </Button>
             {company.logoFileId && (
-              <Button size="sm" variant="ghost" disabled={busy} onClick={() => void save(async () => null)}>
+              <Button size="sm" variant="ghost" disabled={busy} onClick={remove}>
                 {t('removeLogo')}
               </Button>
             )}

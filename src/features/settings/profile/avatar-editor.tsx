@@ -1,9 +1,6 @@
 import { Button, Circle, Flex, Stack, Text, chakra } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
 import { cropToSquare, usePicture } from '../../../lib/avatar/avatar-image';
-import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
-import { uploadFile } from '../../../lib/drive/upload-file';
-import { showToast } from '../../../lib/ui/toast-store';
+import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
 import type { User } from '../../../shared/contracts/users';
 import { useUpdateOwnProfile } from './profile-api';
 import { profileT, useProfileT } from './strings';
@@ -46,28 +43,12 @@ export function UserAvatar({ user, size = '16' }: { user: User; size?: string })
 export function AvatarEditor({ user }: { user: User }) {
   const t = useProfileT();
   const update = useUpdateOwnProfile();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-      showToast({ status: 'success', title: profileT('avatar.saved') });
-    } catch (error) {
-      showToast({ status: 'error', title: formMessageOf(error) });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
-  const choose = (file: File | undefined) => {
-    if (!file) return;
-    void run(async () => {
-      const square = await cropToSquare(file);
-      const uploaded = await uploadFile(new File([square], 'avatar.jpg', { type: 'image/jpeg' }));
-      await update({ avatarFileId: uploaded._id, version: user.version });
-    });
-  };
+  const { input, busy, choose, remove } = usePictureUpload({
+    prepare: (file) => cropToSquare(file),
+    fileName: 'avatar.jpg',
+    save: (avatarFileId) => update({ avatarFileId, version: user.version }),
+    savedMessage: () => profileT('avatar.saved'),
+  });
   return (
     <Flex gap={4} alignItems="center">
       <UserAvatar user={user} />
@@ -77,12 +58,7 @@ export function AvatarEditor({ user }: { user: User }) {
             {user.avatarFileId ? t('avatar.change') : t('avatar.add')}
           </Button>
           {user.avatarFileId && (
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              onClick={() => void run(() => update({ avatarFileId: null, version: user.version }))}
-            >
+            <Button size="sm" variant="ghost" disabled={busy} onClick={remove}>
               {t('avatar.remove')}
             </Button>
           )}
