@@ -4,10 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { getAppSystem } from './app/chakra-system';
 import { applyLanguage } from './lib/i18n/i18n';
+import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import { installStaleChunkReload } from './lib/stale-chunk-reload';
 import { applyInitialColorMode } from './lib/ui/color-mode';
 
+captureInstallPrompt();
 // Before the first render, so a stale lazy chunk on the very first route is already covered.
 installStaleChunkReload();
 // Before the first paint, so a dark-mode user never sees a white flash.

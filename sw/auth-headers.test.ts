@@ -5,9 +5,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, ERROR_MESSAGES } from '../src/shared/api-envelope';
 import { decodeIssuedAt, encodeIssuedAt } from '../src/shared/session-cookies';
+import type { AuthCookieValues } from '../src/shared/worker-token-message';
 import { DEFAULT_HOST_CONFIG } from '../src/shared/session-hosts';
 import { unwrapSessionMessage, type SessionMessage } from '../src/shared/sw-messages';
 import { registerAuthHeaders, REVALIDATE_MS } from './auth-headers';
+import type { TokenStorage } from './token-handoff';
 
 const IAM = 'http://localhost:3003/iamserver/api/v1';
 
@@ -19,6 +21,8 @@ interface FetchEventLike {
 /** What the pages were told: through the BroadcastChannel and through `clients.postMessage`. */
 let broadcast: SessionMessage[] = [];
 let posted: SessionMessage[] = [];
+/** Everything the window got through `clients.postMessage`, session message or not. */
+let windowMessages: unknown[] = [];
 
 class FakeBroadcastChannel {
   constructor(readonly name: string) {}
@@ -32,8 +36,13 @@ class FakeBroadcastChannel {
 /**
  * A worker scope with a Cookie Store over `cookies`, one window client, and the listeners kept. The
  * Cookie Store does not fire `cookiechange` by itself: a test sends it (or not: a missed event).
+ * `withCookieStore: false`: the scope of a browser without the Cookie Store API (no `cookieStore`, no
+ * `registration.cookies`); the tokens come from `handOver` and live in `tokenStorage`.
  */
-function fakeWorker(cookies: Map<string, string>) {
+function fakeWorker(
+  cookies: Map<string, string>,
+  { withCookieStore = true, tokenStorage }: { withCookieStore?: boolean; tokenStorage?: TokenStorage } = {},
+) {
   const listeners = new Map<string, (event: never) => void>();
   const store = {
     reads: 0,
@@ -49,22 +58,25 @@ function fakeWorker(cookies: Map<string, string>) {
     navigator: {},
     registration: {
       scope: 'http://localhost:8080/',
-      cookies: { subscribe: async (list: Array<{ name?: string; url: string }>) => void subscribed.push(...list) },
+      cookies: withCookieStore
+        ? { subscribe: async (list: Array<{ name?: string; url: string }>) => void subscribed.push(...list) }
+        : undefined,
     },
     clients: {
       matchAll: async () => [
         {
           postMessage: (data: unknown) => {
+            windowMessages.push(data);
             const message = unwrapSessionMessage(data);
             if (message) posted.push(message);
           },
         },
       ],
     },
-    cookieStore: store,
+    cookieStore: withCookieStore ? store : undefined,
     addEventListener: (type: string, listener: (event: never) => void) => void listeners.set(type, listener),
   };
-  registerAuthHeaders(scope as unknown as ServiceWorkerGlobalScope, { hostConfig: DEFAULT_HOST_CONFIG });
+  registerAuthHeaders(scope as unknown as ServiceWorkerGlobalScope, { hostConfig: DEFAULT_HOST_CONFIG, tokenStorage });
   return {
     store,
     subscribed,
@@ -86,6 +98,21 @@ function fakeWorker(cookies: Map<string, string>) {
         changed: changed.map(([name, value]) => ({ name, value })),
         deleted: deleted.map((name) => ({ name })),
       } as never);
+    },
+    /**
+     * A page hands its auth cookies over (`postMessage` to the worker); resolves once the worker is done
+     * with it, with what the worker answered that page.
+     */
+    async handOver(tokens: AuthCookieValues | null): Promise<unknown[]> {
+      const replies: unknown[] = [];
+      const pending: Array<Promise<unknown>> = [];
+      listeners.get('message')?.({
+        data: { type: 'auth-tokens', tokens },
+        source: { postMessage: (data: unknown) => void replies.push(data) },
+        waitUntil: (promise: Promise<unknown>) => void pending.push(promise),
+      } as never);
+      await Promise.all(pending);
+      return replies;
     },
     /** Runs a lifecycle event's handler and waits for what it passed to `waitUntil`. */
     async lifecycle(type: 'install' | 'activate') {
@@ -144,6 +171,7 @@ function fakeServices({
 beforeEach(() => {
   broadcast = [];
   posted = [];
+  windowMessages = [];
   vi.stubGlobal('BroadcastChannel', FakeBroadcastChannel);
 });
 
@@ -526,5 +554,156 @@ describe('the fast path', () => {
       ['Bearer access-1', '{"name":"x"}'],
       ['Bearer access-2', '{"name":"x"}'],
     ]);
+  });
+});
+
+describe('without a Cookie Store: the tokens the pages hand over', () => {
+  const fetchUser = () => new Request(`${IAM}/fetch-user`);
+  const handedValues = (cookies: Map<string, string> = signedInCookies()) =>
+    Object.fromEntries(cookies) as AuthCookieValues;
+  /** IndexedDB as the worker sees it, in memory: it outlives a worker, unlike the worker's own memory. */
+  const memoryStorage = () => {
+    const storage = {
+      value: null as AuthCookieValues | null,
+      loads: 0,
+      load: async () => {
+        storage.loads++;
+        return storage.value && { ...storage.value };
+      },
+      save: async (values: AuthCookieValues | null) => void (storage.value = values && { ...values }),
+    };
+    return storage;
+  };
+  const workerWithout = (tokenStorage: TokenStorage) => fakeWorker(new Map(), { withCookieStore: false, tokenStorage });
+
+  it('attaches both headers from the handed tokens, and stores them', async () => {
+    const services = fakeServices();
+    const storage = memoryStorage();
+    const worker = workerWithout(storage);
+    await worker.lifecycle('install');
+
+    const before = await worker.dispatch(fetchUser()); // nothing handed over yet
+    const cookies = signedInCookies();
+    cookies.set('__cez_at', 'access-2');
+    expect(await worker.handOver(handedValues(cookies))).toEqual([]);
+    const after = await worker.dispatch(fetchUser());
+
+    expect(before?.status).toBe(401);
+    expect(after?.status).toBe(200);
+    expect(services.seen.map(({ authorization, refresh }) => ({ authorization, refresh }))).toEqual([
+      { authorization: null, refresh: null },
+      { authorization: 'Bearer access-2', refresh: 'Bearer refresh-1' },
+    ]);
+    expect(storage.value).toEqual(handedValues(cookies));
+    expect(worker.subscribed).toEqual([]); // no registration.cookies to subscribe to
+  });
+
+  it('a restarted worker (memory lost) reads the handed tokens back from IndexedDB', async () => {
+    const services = fakeServices();
+    const storage = memoryStorage();
+    const cookies = signedInCookies();
+    cookies.set('__cez_at', 'access-2');
+    await workerWithout(storage).handOver(handedValues(cookies));
+
+    const restarted = workerWithout(storage);
+    const responses = await Promise.all([restarted.dispatch(fetchUser()), restarted.dispatch(fetchUser())]);
+
+    expect(responses.map((response) => response?.status)).toEqual([200, 200]);
+    expect(services.seen.map((call) => call.authorization)).toEqual(['Bearer access-2', 'Bearer access-2']);
+    expect(storage.loads).toBe(2); // once per worker start, then memory
+  });
+
+  it('refreshes once for every waiting call, stores the new pair and tells the pages to write it', async () => {
+    const services = fakeServices();
+    const storage = memoryStorage();
+    const worker = workerWithout(storage);
+    await worker.handOver(handedValues());
+    const before = Date.now();
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => worker.dispatch(fetchUser())));
+
+    expect(responses.map((response) => response?.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(services.tokenCalls()).toBe(1);
+    expect(storage.value).toMatchObject({ __cez_at: 'access-2', __cez_rt: 'refresh-1' });
+    expect(decodeIssuedAt(storage.value?.__cez_atxr)).toBeGreaterThanOrEqual(before);
+    // The window is told the four cookie values to write, once; nothing with tokens on the session channel.
+    expect(windowMessages).toEqual([{ type: 'auth-tokens-renewed', tokens: storage.value, replaces: 'access-1' }]);
+    expect(broadcast).toEqual([]);
+
+    // A worker restarted after the refresh uses the renewed pair: no second refresh.
+    const restarted = workerWithout(storage);
+    expect((await restarted.dispatch(fetchUser()))?.status).toBe(200);
+    expect(services.tokenCalls()).toBe(1);
+  });
+
+  it('a page that hands over the pair the worker renewed gets the renewed one back, and no second refresh', async () => {
+    const services = fakeServices();
+    const storage = memoryStorage();
+    const worker = workerWithout(storage);
+    const old = handedValues();
+    await worker.handOver(old);
+    await worker.dispatch(fetchUser()); // access-1 → 401 → refresh → access-2
+    const renewed = storage.value;
+
+    // A tab whose cookies still hold the old pair (it was not open when the worker told the pages).
+    const replies = await worker.handOver(old);
+    const response = await worker.dispatch(fetchUser());
+
+    expect(replies).toEqual([{ type: 'auth-tokens-renewed', tokens: renewed, replaces: 'access-1' }]);
+    expect(response?.status).toBe(200);
+    expect(services.seen.at(-1)).toMatchObject({ authorization: 'Bearer access-2' });
+    expect(services.tokenCalls()).toBe(1);
+    expect(storage.value).toEqual(renewed);
+  });
+
+  it('a newer pair from a page (a new sign-in) replaces the one the worker holds', async () => {
+    const services = fakeServices();
+    const storage = memoryStorage();
+    const worker = workerWithout(storage);
+    await worker.handOver(handedValues());
+    const issued = encodeIssuedAt(Date.now());
+    const signedInAgain = handedValues(
+      new Map([
+        ['__cez_at', 'access-2'],
+        ['__cez_rt', 'refresh-9'],
+        ['__cez_atxr', issued],
+        ['__cez_rtxr', issued],
+      ]),
+    );
+
+    expect(await worker.handOver(signedInAgain)).toEqual([]);
+    await worker.dispatch(fetchUser());
+
+    expect(services.seen.at(-1)).toMatchObject({ authorization: 'Bearer access-2', refresh: 'Bearer refresh-9' });
+    expect(services.tokenCalls()).toBe(0);
+    expect(storage.value).toEqual(signedInAgain);
+  });
+
+  it('a hand-over of no tokens (logged out) clears the memory and IndexedDB', async () => {
+    const services = fakeServices();
+    const storage = memoryStorage();
+    const worker = workerWithout(storage);
+    await worker.handOver(handedValues());
+
+    await worker.handOver(null);
+    await worker.dispatch(fetchUser());
+    const restarted = workerWithout(storage);
+    await restarted.dispatch(fetchUser());
+
+    expect(storage.value).toBeNull();
+    expect(services.seen.map((call) => call.authorization)).toEqual([null, null]);
+    expect(services.tokenCalls()).toBe(0);
+  });
+
+  it('ignores a message that is not a hand-over', async () => {
+    const services = fakeServices();
+    const storage = memoryStorage();
+    const worker = workerWithout(storage);
+    await worker.handOver({ __cez_at: 'access-2', evil: 'x' } as AuthCookieValues);
+
+    await worker.dispatch(fetchUser());
+
+    expect(storage.value).toBeNull();
+    expect(services.seen[0]).toMatchObject({ authorization: null });
   });
 });

@@ -14,6 +14,9 @@
  *   page may have just signed in again, or another tab refreshed), the refresh path re-reads under the
  *   lock, session calls read the cookies, and the memory is re-checked in the background when it is older
  *   than `REVALIDATE_MS`.
+ * Without a Cookie Store (every browser but Chromium, issue 12) the pages hand the cookies over and the
+ * worker keeps them in memory and IndexedDB (`HandedTokens`, token-handoff.ts); its own refresh is stored
+ * there and sent to the pages, which write the cookies.
  * Fast path: a call not answered 401 is returned untouched (no body read, no clone of a bodyless request,
  * no lock, no coordinator).
  */
@@ -26,16 +29,16 @@ import {
 import {
   AUTH_COOKIE_MAX_AGE_S,
   AUTH_COOKIE_NAMES,
-  AUTH_COOKIES,
   authCookieAttributes,
   cookieWritesFor,
-  decodeIssuedAt,
-  tokensFromCookies,
 } from '../src/shared/session-cookies';
 import { apiBaseFor, hostConfigFromEnv, serviceOfUrl, type HostConfig } from '../src/shared/session-hosts';
 import { REFRESH_LOCK_NAME, SESSION_CHANNEL } from '../src/shared/session-rules';
 import type { TokenPair } from '../src/shared/contracts/session';
-import { wrapSessionMessage, type SessionMessage } from '../src/shared/sw-messages';
+import type { ServiceName } from '../src/shared/services';
+import { wrapSessionMessage, type SessionEnvelope, type SessionMessage } from '../src/shared/sw-messages';
+import { isAuthTokensMessage, type AuthTokensRenewedMessage } from '../src/shared/worker-token-message';
+import { HandedTokens, indexedDbTokenStorage, tokenStateOf, type TokenStorage } from './token-handoff';
 
 interface CookieListItemLike {
   name?: string | null;
@@ -74,6 +77,8 @@ const AUTH_NAMES = new Set<string>(AUTH_COOKIE_NAMES);
 
 export interface AuthHeadersOptions {
   hostConfig?: HostConfig;
+  /** Where the handed-over tokens outlive the worker when it has no Cookie Store (tests: in memory). */
+  tokenStorage?: TokenStorage;
 }
 
 function decodeCookieValue(value: string): string {
@@ -82,16 +87,6 @@ function decodeCookieValue(value: string): string {
   } catch {
     return value; // Written raw: keep as is.
   }
-}
-
-function tokenStateOf(cookies: ReadonlyMap<string, string>): TokenState | null {
-  const tokens = tokensFromCookies(cookies);
-  if (!tokens) return null;
-  return {
-    ...tokens,
-    accessIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.accessIssuedAt)),
-    refreshIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.refreshIssuedAt)),
-  };
 }
 
 function sameTokens(a: TokenPair | null, b: TokenPair | null): boolean {
@@ -199,25 +194,52 @@ function cookieStoreOf(scope: ServiceWorkerGlobalScope): CookieStoreLike | undef
   return (scope as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
 }
 
+/**
+ * Where the worker's tokens come from: the cookies through the Cookie Store, or, where the worker has none,
+ * what the pages handed over.
+ */
+export type WorkerTokenSource =
+  | { kind: 'cookie-store'; cookieStore: CookieStoreLike; tokens: WorkerTokenCache }
+  | { kind: 'handed'; tokens: HandedTokens };
+
+/** The same two reads from either source. */
+type WorkerTokens = Pick<WorkerTokenCache, 'current' | 'read'>;
+
+export function workerTokenSource(scope: ServiceWorkerGlobalScope, storage?: TokenStorage): WorkerTokenSource {
+  const cookieStore = cookieStoreOf(scope);
+  return cookieStore
+    ? { kind: 'cookie-store', cookieStore, tokens: new WorkerTokenCache(cookieStore) }
+    : { kind: 'handed', tokens: new HandedTokens(storage ?? indexedDbTokenStorage()) };
+}
+
 export function createWorkerCoordinator(
   scope: ServiceWorkerGlobalScope,
   hostConfig: HostConfig,
-  cache: WorkerTokenCache = new WorkerTokenCache(cookieStoreOf(scope)),
+  source: WorkerTokenSource = workerTokenSource(scope),
 ): RefreshCoordinator {
-  const cookieStore = cookieStoreOf(scope);
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+  /** The access token of the refresh under way (one at a time: the coordinator's in-flight promise). */
+  let renewing = '';
   return createRefreshCoordinator({
-    // The coordinator only reads on its slow paths (a 401, under the refresh lock): always the cookies.
-    readTokens: () => cache.read(),
-    callRefresh: (kind, tokens) =>
-      fetch(`${apiBaseFor('iamserver', scope.location.hostname, hostConfig)}/auth/${kind}`, {
+    // The coordinator only reads on its slow paths (a 401, under the refresh lock): always the source.
+    readTokens: () => source.tokens.read(),
+    callRefresh: (kind, tokens) => {
+      renewing = tokens.accessToken;
+      return fetch(`${apiBaseFor('iamserver', scope.location.hostname, hostConfig)}/auth/${kind}`, {
         headers: authHeaderEntries(tokens),
         cache: 'no-store',
-      }),
+      });
+    },
     writeTokens: async (tokens) => {
-      if (!cookieStore) return;
-      const attributes = authCookieAttributes(scope.location.hostname, hostConfig.productDomain);
       const writes = cookieWritesFor(tokens, Date.now());
+      if (source.kind === 'handed') {
+        // No cookies to write from here: stored for the worker, and the pages write the cookies.
+        const renewed = await source.tokens.storeRenewal(writes, renewing);
+        if (renewed) await postToWindows(scope, renewed);
+        return;
+      }
+      const { cookieStore, tokens: cache } = source;
+      const attributes = authCookieAttributes(scope.location.hostname, hostConfig.productDomain);
       for (const [name, value] of writes) {
         await cookieStore.set({
           name,
@@ -244,8 +266,16 @@ async function tellPages(
   if (message.type === 'tokens-refreshed') return;
   const envelope = wrapSessionMessage(message);
   channel?.postMessage(envelope);
+  await postToWindows(scope, envelope);
+}
+
+/** To every window of the origin; token values go this way only, never to the session channel. */
+async function postToWindows(
+  scope: ServiceWorkerGlobalScope,
+  message: SessionEnvelope | AuthTokensRenewedMessage,
+): Promise<void> {
   const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  for (const client of windows) client.postMessage(envelope);
+  for (const client of windows) client.postMessage(message);
 }
 
 /** Asks to be told about changes of the four auth cookies (kept by the registration across restarts). */
@@ -262,15 +292,52 @@ async function subscribeToAuthCookies(scope: ServiceWorkerGlobalScope): Promise<
 }
 
 /** Registers the fetch handler; call before the other routes. */
-export function registerAuthHeaders(scope: ServiceWorkerGlobalScope, options: AuthHeadersOptions = {}): void {
-  const hostConfig = options.hostConfig ?? hostConfigFromEnv(buildEnv());
-  const cache = new WorkerTokenCache(cookieStoreOf(scope));
-  const coordinator = createWorkerCoordinator(scope, hostConfig, cache);
+/** What the worker's other parts (the outbox's replay) use to call the services as a page's call would be sent. */
+export interface WorkerAuth {
+  /** Sends a request with the tokens of the moment, and the one shared refresh on `jwt expired`. */
+  send(request: Request): Promise<Response>;
+  /** The access token of the moment, or null when signed out. */
+  accessToken(): Promise<string | null>;
+  /** A service's API base for the worker's host (the pages' one). */
+  apiBase(service: ServiceName): string;
+}
 
-  const subscribe = (event: Event) => (event as ExtendableEvent).waitUntil(subscribeToAuthCookies(scope));
-  scope.addEventListener('install', subscribe);
-  scope.addEventListener('activate', subscribe);
-  scope.addEventListener('cookiechange', (event) => cache.applyChange(event as unknown as CookieChangeEventLike));
+/** A request sent with `tokens` (a copy when it has a body, so the original can be sent again). */
+function attemptFor(request: Request) {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+  return (tokens: TokenPair | null) => {
+    const headers = new Headers(request.headers);
+    if (tokens) for (const [name, value] of Object.entries(authHeaderEntries(tokens))) headers.set(name, value);
+    return fetch(new Request(hasBody ? request.clone() : request, { headers }));
+  };
+}
+
+export function registerAuthHeaders(scope: ServiceWorkerGlobalScope, options: AuthHeadersOptions = {}): WorkerAuth {
+  const hostConfig = options.hostConfig ?? hostConfigFromEnv(buildEnv());
+  const source = workerTokenSource(scope, options.tokenStorage);
+  const cache: WorkerTokens = source.tokens;
+  const coordinator = createWorkerCoordinator(scope, hostConfig, source);
+
+  if (source.kind === 'cookie-store') {
+    const subscribe = (event: Event) => (event as ExtendableEvent).waitUntil(subscribeToAuthCookies(scope));
+    scope.addEventListener('install', subscribe);
+    scope.addEventListener('activate', subscribe);
+    scope.addEventListener('cookiechange', (event) =>
+      source.tokens.applyChange(event as unknown as CookieChangeEventLike),
+    );
+  } else {
+    scope.addEventListener('message', (event) => {
+      if (!isAuthTokensMessage(event.data)) return;
+      const from = event.source;
+      // Kept alive until stored: a worker stopped before that would forget the hand-over.
+      event.waitUntil(
+        source.tokens.receive(event.data.tokens).then((newer) => {
+          // The page handed a pair this worker already renewed: it writes the renewed one instead.
+          if (newer) from?.postMessage(newer);
+        }),
+      );
+    });
+  }
 
   scope.addEventListener('fetch', (event) => {
     const { request } = event;
@@ -282,13 +349,11 @@ export function registerAuthHeaders(scope: ServiceWorkerGlobalScope, options: Au
       return;
     }
     if (!serviceOfUrl(url, scope.location.hostname, hostConfig)) return;
+    // The live channel's stream (EventSource) carries its own single-use ticket and never ends: answered by
+    // the worker, it would count as the worker's work for ever, and a waiting update could never activate.
+    if (request.headers.get('Accept')?.includes('text/event-stream')) return;
     // A body can be sent once: keep the original for a retry, send a copy. Only a non-empty body needs it.
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
-    const attempt = (tokens: TokenPair | null) => {
-      const headers = new Headers(request.headers);
-      if (tokens) for (const [name, value] of Object.entries(authHeaderEntries(tokens))) headers.set(name, value);
-      return fetch(new Request(hasBody ? request.clone() : request, { headers }));
-    };
+    const attempt = attemptFor(request);
     if (PASS_THROUGH.test(url.pathname)) {
       // Already carries the headers the page chose (the refresh pair of the moment); else the cookies, read now.
       event.respondWith(request.headers.has('Authorization') ? fetch(request) : cache.read().then(attempt));
@@ -296,6 +361,12 @@ export function registerAuthHeaders(scope: ServiceWorkerGlobalScope, options: Au
     }
     event.respondWith(callWithTokens(cache, coordinator, attempt));
   });
+
+  return {
+    send: (request) => callWithTokens(cache, coordinator, attemptFor(request)),
+    accessToken: async () => (await cache.current())?.accessToken ?? null,
+    apiBase: (service) => apiBaseFor(service, scope.location.hostname, hostConfig),
+  };
 }
 
 /**
@@ -304,7 +375,7 @@ export function registerAuthHeaders(scope: ServiceWorkerGlobalScope, options: Au
  * notice) without calling again; with other tokens (a new sign-in, another tab's refresh) it calls again.
  */
 async function callWithTokens(
-  cache: WorkerTokenCache,
+  cache: WorkerTokens,
   coordinator: RefreshCoordinator,
   attempt: (tokens: TokenPair | null) => Promise<Response>,
 ): Promise<Response> {

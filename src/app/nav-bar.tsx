@@ -1,6 +1,6 @@
 import { Box, Flex, HStack, IconButton, Link, chakra } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { badgeText } from '../features/notifications/notification-badge';
 import { useUnreadNotificationCount } from '../features/notifications/use-unread-notification-count';
 import { userCan } from '../lib/resource-kit/permission-check';
@@ -10,6 +10,8 @@ import { Logo } from '../lib/ui/logo';
 import { showToast } from '../lib/ui/toast-store';
 import { SUBSCRIPTION_EXPIRED_MESSAGE } from './banner-messages';
 import { Icon } from './icons';
+import { outboxHint } from '../lib/outbox/outbox-hint';
+import { OutboxIndicatorGate } from './outbox-indicator-gate';
 import { UserMenu } from './user-menu';
 import { useShellT } from './strings';
 
@@ -18,11 +20,12 @@ import { useShellT } from './strings';
 const MailDialog = lazy(() => import('../features/mail/mail-dialog'));
 const NotificationsDialog = lazy(() => import('../features/notifications/notifications-dialog'));
 const AppSettingsDialog = lazy(() => import('../features/preferences/app-settings-dialog'));
+const SignOutWarning = lazy(() => import('./sign-out-warning'));
 
 /** Height of the fixed bar; the frame pads its content by as much. */
 export const NAV_BAR_HEIGHT = '14';
 
-type OpenDialog = 'mail' | 'notifications' | 'settings' | null;
+type OpenDialog = 'mail' | 'notifications' | 'settings' | 'sign-out' | null;
 
 /** The navigation bar for signed-in users (SPEC.md section 2), fixed at the top. */
 export function NavBar() {
@@ -31,12 +34,32 @@ export function NavBar() {
   const unread = useUnreadNotificationCount();
   const badge = badgeText(unread);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const signOut = () => void logout({ redirect: true });
 
   const openMail = () => {
     // SPEC.md section 8: an expired subscription gets the error instead of the dialog.
     if (isExpired) showToast({ id: 'subscription-expired', status: 'error', title: SUBSCRIPTION_EXPIRED_MESSAGE });
     else setDialog('mail');
   };
+
+  // The installed app's shortcuts (vite.config.ts) open a dialog with `?open=`, taken off the URL at once so
+  // that a reload or Back does not open it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const shortcut = searchParams.get('open');
+  const openFromShortcut = useEffectEvent((which: 'mail' | 'notifications') => {
+    setSearchParams(
+      (params) => {
+        params.delete('open');
+        return params;
+      },
+      { replace: true },
+    );
+    if (which === 'mail') openMail();
+    else setDialog('notifications');
+  });
+  useEffect(() => {
+    if (shortcut === 'mail' || shortcut === 'notifications') openFromShortcut(shortcut);
+  }, [shortcut]);
 
   return (
     <chakra.header
@@ -63,6 +86,7 @@ export function NavBar() {
           </RouterLink>
         </Link>
         <HStack gap={1}>
+          <OutboxIndicatorGate />
           {userCan(user, 'contacts', 'read') && (
             <IconButton asChild variant="ghost" aria-label={t('nav.contacts')}>
               <RouterLink to="/contacts">
@@ -112,7 +136,10 @@ export function NavBar() {
           <UserMenu
             name={user?.name ?? ''}
             email={user?.emailId ?? ''}
-            onSignOut={() => void logout({ redirect: true })}
+            onSignOut={() =>
+              // Changes that have not reached the server are named before signing out discards them.
+              outboxHint().attention > 0 ? setDialog('sign-out') : signOut()
+            }
             onOpenSettings={() => setDialog('settings')}
           />
         </HStack>
@@ -121,6 +148,7 @@ export function NavBar() {
         {dialog === 'mail' && <MailDialog onClose={() => setDialog(null)} />}
         {dialog === 'notifications' && <NotificationsDialog onClose={() => setDialog(null)} />}
         {dialog === 'settings' && <AppSettingsDialog onClose={() => setDialog(null)} />}
+        {dialog === 'sign-out' && <SignOutWarning onSignOut={signOut} onClose={() => setDialog(null)} />}
       </Suspense>
     </chakra.header>
   );

@@ -13,6 +13,7 @@ export type RouteName =
   | 'home'
   | 'dashboard'
   | 'contacts'
+  | 'outbox'
   | 'login'
   | 'accountResetConfirm'
   | 'socialSignIn'

@@ -69,6 +69,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'outbox',
+        handle: { name: 'outbox', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/outbox/outbox-screen')).OutboxScreen,
+        }),
+      },
+      {
         path: 'notFound',
         handle: { name: 'notFound', requiresAuth: true } satisfies RouteHandle,
         lazy: async () => ({

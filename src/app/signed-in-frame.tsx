@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { onUpdateWaiting, updateWaiting } from '../lib/service-worker';
 import { QueryProvider } from '../lib/query-provider';
 import { usePreferencesSync } from '../lib/app-settings/app-settings';
 import { useProductionIntegrations } from '../lib/integrations/use-production-integrations';
@@ -22,6 +23,7 @@ export default function SignedInFrame({ children }: { children: ReactNode }) {
       <PreferencesSync />
       <RouteProgressBar />
       <NavBar />
+      <UpdateGate />
       <Box paddingTop={NAV_BAR_HEIGHT}>
         <Banners />
         <Box as="main" paddingX={{ base: 4, md: 8 }} paddingY={8}>
@@ -30,6 +32,18 @@ export default function SignedInFrame({ children }: { children: ReactNode }) {
       </Box>
     </QueryProvider>
   );
+}
+
+const UpdatePrompt = lazy(() => import('./update-prompt'));
+
+/** The update prompt, loaded only when a new build waits. */
+function UpdateGate() {
+  const waiting = useSyncExternalStore(onUpdateWaiting, updateWaiting, () => false);
+  return waiting ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
 }
 
 /** Applies the user's app settings (language, formats, theme) once they load. */

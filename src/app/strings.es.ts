@@ -16,6 +16,23 @@ const spanish: Record<keyof EnglishStrings, string> = {
   'menu.darkTheme': 'Cambiar al tema oscuro',
   'menu.signOut': 'Cerrar sesión',
   'menu.appSettings': 'Ajustes de la aplicación',
+  'menu.install': 'Instalar la aplicación',
+  'outbox.offline': 'Sin conexión',
+  'outbox.waiting': '{{count}} pendientes',
+  'outbox.problems': '{{count}} requieren atención',
+  'outbox.asOf': 'datos de las {{time}}',
+  'outbox.open': 'Cambios pendientes',
+  'menu.outbox': 'Cambios pendientes',
+  'menu.prepareOffline': 'Preparar para usar sin conexión',
+  'menu.preparing': 'Preparando para usar sin conexión: {{done}} de {{total}}',
+  'menu.prepared': 'Listo para usar sin conexión ({{total}} listas)',
+  'update.available': 'Hay una nueva versión de Freight Desk.',
+  'update.reload': 'Recargar para actualizar',
+  'update.waiting': 'Enviando antes {{count}} cambios pendientes…',
+  'signOutWarning.title': '{{count}} cambios no han llegado al servidor',
+  'signOutWarning.body': 'Al cerrar la sesión se descartan. Revíselos antes o espere a que vuelva la conexión.',
+  'signOutWarning.review': 'Revisar los cambios',
+  'signOutWarning.signOut': 'Cerrar sesión y descartarlos',
 };
 
 export default spanish;

@@ -16,6 +16,23 @@ const english = {
   'menu.darkTheme': 'Switch to dark theme',
   'menu.signOut': 'Sign out',
   'menu.appSettings': 'App settings',
+  'menu.install': 'Install app',
+  'outbox.offline': 'Offline',
+  'outbox.waiting': '{{count}} waiting',
+  'outbox.problems': '{{count}} need you',
+  'outbox.asOf': 'as of {{time}}',
+  'outbox.open': 'Changes waiting',
+  'menu.outbox': 'Changes waiting',
+  'menu.prepareOffline': 'Prepare for offline',
+  'menu.preparing': 'Preparing for offline: {{done}} of {{total}}',
+  'menu.prepared': 'Ready for offline ({{total}} lists)',
+  'update.available': 'A new version of Freight Desk is ready.',
+  'update.reload': 'Reload to update',
+  'update.waiting': 'Sending {{count}} waiting changes first…',
+  'signOutWarning.title': '{{count}} changes have not reached the server',
+  'signOutWarning.body': 'Signing out discards them. Review them first, or wait until the connection is back.',
+  'signOutWarning.review': 'Review the changes',
+  'signOutWarning.signOut': 'Sign out and discard them',
 } as const;
 
 export type EnglishStrings = typeof english;

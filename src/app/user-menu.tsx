@@ -4,6 +4,7 @@ import { useColorMode } from '../lib/ui/use-color-mode';
 import { useShellT } from './strings';
 
 const MenuPicture = lazy(() => import('./menu-picture'));
+const MenuOffline = lazy(() => import('./menu-offline'));
 
 /** Initials for the avatar: first letters of the first two words of the name, else of the e-mail. */
 export function initialsOf(name: string | undefined, email: string | undefined): string {
@@ -94,6 +95,9 @@ export function UserMenu({
             <Circle size="2.5" bg="green.solid" aria-hidden="true" />
             <Text>{t('menu.available')}</Text>
           </HStack>
+          <Suspense fallback={null}>
+            <MenuOffline onNavigate={() => setOpen(false)} />
+          </Suspense>
           {onOpenSettings && (
             <Button
               size="sm"

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Workbox } from 'workbox-window';
-import { registerServiceWorker } from './service-worker';
+import { applyUpdate, onUpdateWaiting, registerServiceWorker, updateWaiting } from './service-worker';
 
 type Listener = (event: { isUpdate?: boolean }) => void;
 
@@ -55,7 +55,7 @@ describe('registerServiceWorker', () => {
     expect(fake.register).toHaveBeenCalledTimes(1);
   });
 
-  it('skips waiting for an update and reloads only when an update takes control', async () => {
+  it('offers a waiting update instead of forcing it, and reloads only when an update takes control', async () => {
     pretendServiceWorkersExist();
     const registration = {} as ServiceWorkerRegistration;
     const fake = fakeWorkbox(() => Promise.resolve(registration));
@@ -68,8 +68,17 @@ describe('registerServiceWorker', () => {
     });
     expect(result).toBe(registration);
 
+    const told = vi.fn();
+    const stop = onUpdateWaiting(told);
+    expect(updateWaiting()).toBe(false);
     fake.fire('waiting');
+    // Offered (the update prompt shows), not applied: the user's waiting changes decide when.
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(updateWaiting()).toBe(true);
+    expect(fake.messageSkipWaiting).not.toHaveBeenCalled();
+    applyUpdate();
     expect(fake.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    stop();
 
     fake.fire('controlling', { isUpdate: false });
     expect(reload).not.toHaveBeenCalled();

@@ -10,10 +10,31 @@ export interface RegisterServiceWorkerOptions {
   createWorkbox?: (scriptUrl: string) => Workbox | Promise<Workbox>;
 }
 
+/** A new build's worker has installed and waits (issue 12: offered to the user, never forced). */
+let waitingWorkbox: Workbox | null = null;
+const updateListeners = new Set<() => void>();
+
+export function updateWaiting(): boolean {
+  return waitingWorkbox !== null;
+}
+
+export function onUpdateWaiting(listener: () => void): () => void {
+  updateListeners.add(listener);
+  return () => updateListeners.delete(listener);
+}
+
 /**
- * Registers sw.js and applies updates at once (the "autoUpdate" behaviour of vite-plugin-pwa, done by
- * hand because registration is ours): a waiting worker is told to skip waiting, and when it takes
- * control of an already controlled page the page reloads onto the new build.
+ * "Reload to update": asks the waiting worker to take over (it refuses while the outbox holds writes or a
+ * replay holds the lock, sw/lifecycle.ts); the page reloads when it does.
+ */
+export function applyUpdate(): void {
+  waitingWorkbox?.messageSkipWaiting();
+}
+
+/**
+ * Registers sw.js. An update is offered, not applied (issue 12): a waiting worker is announced to the
+ * update prompt, which asks it to skip waiting once the outbox is empty; when it takes control of an
+ * already controlled page the page reloads onto the new build.
  *
  * Never throws: `register()` rejects when service workers are blocked (Playwright
  * `serviceWorkers: 'block'`, some privacy settings), and the app must keep working without one.
@@ -36,7 +57,10 @@ export async function registerServiceWorker({
     // precaching nor this module may compete with the first screen's own chunks for bandwidth.
     await windowLoaded();
     const workbox = await createWorkbox(scriptUrl);
-    workbox.addEventListener('waiting', () => workbox.messageSkipWaiting());
+    workbox.addEventListener('waiting', () => {
+      waitingWorkbox = workbox;
+      for (const listener of updateListeners) listener();
+    });
     workbox.addEventListener('controlling', (event) => {
       // The first install also "controls" (clientsClaim) but runs the same build: no reload then.
       if (event.isUpdate) reload();

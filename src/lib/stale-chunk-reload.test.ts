@@ -27,6 +27,16 @@ describe('installStaleChunkReload', () => {
     expect(event.defaultPrevented).toBe(true);
   });
 
+  it('never reloads while writes wait in the outbox: the error screen shows instead', () => {
+    const reload = vi.fn();
+    uninstall = installStaleChunkReload(window, { reload, now: () => 5_000_000, outboxHoldsWrites: () => true });
+
+    const event = firePreloadError();
+
+    expect(reload).not.toHaveBeenCalled();
+    expect(event.defaultPrevented).toBe(false);
+  });
+
   it('lets a second failure within the window through instead of looping', () => {
     const reload = vi.fn();
     let clock = 1_000_000;

@@ -6,6 +6,8 @@
  * second failure reaches the route error boundary instead.
  */
 
+import { outboxWaitingHint } from './outbox/outbox-hint';
+
 const STORAGE_KEY = 'freight-desk:stale-chunk-reload-at';
 
 /** A second failure within this window after a reload is treated as real, not stale. */
@@ -14,15 +16,24 @@ export const STALE_CHUNK_RETRY_WINDOW_MS = 10_000;
 export interface StaleChunkReloadOptions {
   reload?: () => void;
   now?: () => number;
+  /** Whether writes wait in the outbox (issue 12: no reload then; the error screen shows instead). */
+  outboxHoldsWrites?: () => boolean;
 }
 
 export function installStaleChunkReload(
   target: Window = window,
-  { reload = () => target.location.reload(), now = Date.now }: StaleChunkReloadOptions = {},
+  {
+    reload = () => target.location.reload(),
+    now = Date.now,
+    outboxHoldsWrites = () => outboxWaitingHint() > 0,
+  }: StaleChunkReloadOptions = {},
 ): () => void {
   const onPreloadError = (event: Event): void => {
     // Offline, a reload would replace the app with the browser's offline page; the error boundary is better.
     if (target.navigator.onLine === false) return;
+    // A reload would not lose the writes (they are in IndexedDB) but could strand them behind a build
+    // that is not there yet; the error screen, with its own reload button, leaves the choice to the user.
+    if (outboxHoldsWrites()) return;
     if (!claimReload(target, now())) return;
     // Stops Vite from rethrowing: the page is about to be replaced anyway.
     event.preventDefault();

@@ -7,7 +7,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { deletedItemSchema, type DeletedItem } from '../../shared/contracts/resource-contract';
 import type { ServiceName } from '../../shared/services';
-import { newIdempotencyKey } from '../ui/idempotency-key';
+import type { WriteRequest } from '../outbox/queued-write';
 import { listQueryString, type ListState } from './list-url-state';
 import { apiCall, apiList } from '../api/api-client';
 import type { ListPage } from './list-page';
@@ -52,27 +52,63 @@ export function defineResource<S extends z.ZodType, const Field extends string>(
         queryKey: keys.item(id),
         queryFn: ({ signal }) => apiCall(config.service, itemPath(id), config.item, { signal }),
       }),
-    /** `POST` with a fresh `Idempotency-Key` unless the caller keeps one across retries. */
-    create: (body: object, idempotencyKey: string = newIdempotencyKey()): Promise<Item> =>
-      apiCall(config.service, config.path, config.item, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+    /**
+     * `POST` with an `Idempotency-Key` made now unless the caller keeps one across retries. Like every write
+     * of the kit it goes through the outbox when there is no connection (rejects with `QueuedWrite` then).
+     */
+    create: (body: Record<string, unknown>, idempotencyKey?: string): Promise<Item> =>
+      sendWrite(
+        {
+          service: config.service,
+          path: config.path,
+          method: 'POST',
+          body,
+          resource: config.name,
+          recordId: null,
+          label: labelOf(body, ''),
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+        },
+        config.item,
+      ),
     /** `PATCH` with the body's `version` (409 VERSION_CONFLICT when someone saved in between). */
-    update: (id: string, body: object): Promise<Item> =>
-      apiCall(config.service, itemPath(id), config.item, {
-        method: 'PATCH',
-        body: JSON.stringify(body),
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      }),
+    update: (id: string, body: Record<string, unknown>): Promise<Item> =>
+      sendWrite(
+        {
+          service: config.service,
+          path: itemPath(id),
+          method: 'PATCH',
+          body,
+          resource: config.name,
+          recordId: id,
+          label: labelOf(body, id),
+        },
+        config.item,
+      ),
     /** `DELETE`; the server refuses (409 RESOURCE_IN_USE) what records still hold. */
-    remove: (id: string): Promise<DeletedItem> =>
-      apiCall(config.service, itemPath(id), deletedItemSchema, {
-        method: 'DELETE',
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      }),
+    remove: (id: string, label = id): Promise<DeletedItem> =>
+      sendWrite(
+        { service: config.service, path: itemPath(id), method: 'DELETE', resource: config.name, recordId: id, label },
+        deletedItemSchema,
+      ),
   };
+}
+
+/**
+ * The outbox's write path, loaded on the first write: screens that only read (the dashboard's first load)
+ * carry none of it.
+ */
+async function sendWrite<S extends z.ZodType>(write: WriteRequest, schema: S): Promise<z.output<S>> {
+  const queued = await import('../outbox/queued-write');
+  return queued.sendWrite(write, schema);
+}
+
+/** What the outbox screen calls a queued write of a record: its name, title or code, else its id. */
+function labelOf(body: Record<string, unknown>, fallback: string): string {
+  for (const field of ['name', 'title', 'code', 'email']) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return fallback;
 }
 
 export type Resource<S extends z.ZodType = z.ZodType, Field extends string = string> = ReturnType<

@@ -7,6 +7,7 @@ import { ConflictDialog } from './conflict-dialog';
 import { formResolver } from './form-resolver';
 import { formMessageOf } from './server-field-errors';
 import { useConflictAwareSave } from './use-conflict-aware-save';
+import { isQueuedWrite } from '../outbox/queued-write-error';
 import { ModalDialog } from '../ui/modal-dialog';
 import { showToast } from '../ui/toast-store';
 import { useKitT } from './strings';
@@ -64,6 +65,8 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
       showToast({ status: 'success', title: t('record.saved') });
       onSaved(item);
     },
+    // Kept in the outbox: the lists already show it (the queued toast said so).
+    onQueued: onClose,
   });
 
   const remove = async () => {
@@ -75,7 +78,8 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
       showToast({ status: 'success', title: t('record.deleted') });
       onClose();
     } catch (error) {
-      setDeleteError(formMessageOf(error));
+      if (isQueuedWrite(error)) onClose();
+      else setDeleteError(formMessageOf(error));
     } finally {
       setDeleting(false);
     }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { VersionConflict } from '../../shared/api-envelope';
+import { isQueuedWrite } from '../outbox/queued-write-error';
 import { saveFailureOf } from './apply-server-errors';
 import { overwriteBody } from './version-conflict';
 
@@ -14,12 +15,18 @@ export function useConflictAwareSave<V extends FieldValues, Body extends object,
   fieldNames,
   save,
   onSaved,
+  onQueued,
 }: {
   form: UseFormReturn<V>;
   /** The form's field names: server paths naming one of them show on it. */
   fieldNames: readonly Path<V>[];
   save: (body: Body) => Promise<Result>;
   onSaved: (result: Result) => void;
+  /**
+   * The save was kept in the outbox (no connection): it shows at once and is sent later. Without this, the
+   * form stays as the user left it.
+   */
+  onQueued?: () => void;
 }) {
   const [pending, setPending] = useState<{ conflict: VersionConflict; body: Body }>();
   const [formError, setFormError] = useState<string>();
@@ -33,6 +40,11 @@ export function useConflictAwareSave<V extends FieldValues, Body extends object,
       setPending(undefined);
       onSaved(result);
     } catch (error) {
+      if (isQueuedWrite(error)) {
+        setPending(undefined);
+        onQueued?.();
+        return;
+      }
       const failure = saveFailureOf(error, fieldNames);
       if (failure.kind === 'conflict') {
         setPending({ conflict: failure.conflict, body });

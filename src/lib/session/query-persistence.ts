@@ -1,29 +1,32 @@
 /**
- * The persisted query cache (SPEC.md section 9): the current user and the reference data survive a
- * reload of the tab for 24 hours, in session storage; a new build busts it.
+ * The persisted query cache (SPEC.md section 9): the current user, the reference data and every list and
+ * record a screen loaded survive a reload of the tab for 24 hours, in session storage, so every screen
+ * opens offline after one visit (issue 12). The copy is keyed by company and user (read from the access
+ * token), so one user's data is never restored for another; a new build's schema change busts it.
  */
+import { removeOldestQuery } from '@tanstack/react-query-persist-client';
+import { identityOfAccessToken } from '../../shared/token-identity';
+import { readAuthCookies } from '../cookies';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { REFERENCE_DATA_MAX_AGE_MS } from '../../shared/session-rules';
 import { queryClient } from '../query-client';
 
 export const QUERY_CACHE_STORAGE_KEY = 'freight-desk:query-cache';
-/** Query key roots that are persisted; everything else stays in memory. */
-export const PERSISTED_QUERY_ROOTS: readonly string[] = [
-  'session',
-  'reference',
-  'dashboard',
-  'preferences',
-  // Company master data (issue 10): its screens open offline after one visit.
-  'business-types',
-  'receiving-locations',
-  'company-currencies',
-  'dropdown-groups',
-  'dropdown-options',
-];
+/** Query key roots that stay in memory: the port and airport lists (3 MB) keep their own IndexedDB copy. */
+export const UNPERSISTED_QUERY_ROOTS: readonly string[] = ['places'];
 
-/** Bumps with every build (VITE_BUILD_ID, else this chunk's hashed URL). */
-const BUILD_ID = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? new URL(import.meta.url).pathname;
+/**
+ * Changes when the shape of cached answers may have changed: a hash of the shared contracts made at build
+ * time (vite.config.ts), else this chunk's hashed URL (every build).
+ */
+const CACHE_SCHEMA = (import.meta.env.VITE_CACHE_SCHEMA as string | undefined) ?? new URL(import.meta.url).pathname;
+
+/** The storage key of the signed-in user's copy; null while nobody is signed in. */
+export function queryCacheKey(): string | null {
+  const who = identityOfAccessToken(readAuthCookies()?.accessToken);
+  return who ? `${QUERY_CACHE_STORAGE_KEY}:${who.companyId}:${who.userId}` : null;
+}
 
 /**
  * Session storage behind a switch: the persister writes throttled (1 s), so a write queued before a
@@ -31,16 +34,25 @@ const BUILD_ID = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? new UR
  */
 let writesEnabled = true;
 const gatedStorage = {
-  getItem: (key: string) => window.sessionStorage.getItem(key),
-  setItem: (key: string, value: string) => {
-    if (writesEnabled) window.sessionStorage.setItem(key, value);
+  getItem: () => {
+    const key = queryCacheKey();
+    return key ? window.sessionStorage.getItem(key) : null;
   },
-  removeItem: (key: string) => window.sessionStorage.removeItem(key),
+  setItem: (_key: string, value: string) => {
+    const key = queryCacheKey();
+    if (writesEnabled && key) window.sessionStorage.setItem(key, value);
+  },
+  removeItem: () => {
+    const key = queryCacheKey();
+    if (key) window.sessionStorage.removeItem(key);
+  },
 };
 
 const throttled = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : gatedStorage,
   key: QUERY_CACHE_STORAGE_KEY,
+  // Session storage holds about 5 MB: the oldest queries make room rather than the copy being lost.
+  retry: removeOldestQuery,
 });
 
 /**
@@ -77,12 +89,12 @@ export function startQueryPersistence(): Promise<void> {
     queryClient: queryClient as unknown as Parameters<typeof persistQueryClient>[0]['queryClient'],
     persister,
     maxAge: REFERENCE_DATA_MAX_AGE_MS,
-    buster: BUILD_ID,
+    buster: CACHE_SCHEMA,
     dehydrateOptions: {
       shouldDehydrateQuery: (query) =>
         // Data kept through a failed refetch too: an offline reload fails every refetch, and dropping those
         // queries from the copy would leave the next offline reload without the user or the lists.
-        query.state.data !== undefined && PERSISTED_QUERY_ROOTS.includes(String(query.queryKey[0])),
+        query.state.data !== undefined && !UNPERSISTED_QUERY_ROOTS.includes(String(query.queryKey[0])),
     },
   });
   stop = unsubscribe;

@@ -52,6 +52,11 @@ export async function startSessionLifecycle(): Promise<void> {
     const message = unwrapSessionMessage(event.data);
     if (message) handleSessionMessage(message);
   });
+  // A worker without the Cookie Store API gets the tokens from the page (issue 12). Loaded once a worker is
+  // active (it waits for control itself), never with the first load's own chunks.
+  void navigator.serviceWorker?.ready
+    .then(() => import('./worker-token-handoff'))
+    .then((handoff) => handoff.startWorkerTokenHandoff(), console.warn);
 
   const store = (window as { cookieStore?: EventTarget }).cookieStore;
   if (store) {
@@ -210,6 +215,8 @@ async function runLogout(broadcast: boolean): Promise<void> {
   safely(() => clearStorageKeeping(window.sessionStorage, DEVICE_STATE_KEYS));
   safely(() => window.localStorage.clear());
   await clearQueryPersistence().catch(() => undefined);
+  // The user's outbox and the API caches (issue 12); the precached shell stays.
+  await import('./purge-user-data').then((purge) => purge.purgeUserData(tokens?.accessToken)).catch(() => undefined);
   // idb-keyval's default store (IndexedDB); absent in some browsers' private modes.
   await Promise.resolve()
     .then(() => clearIdb())

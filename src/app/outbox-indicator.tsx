@@ -1,0 +1,65 @@
+import { Box, HStack, Link, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useOutboxSummary, watchOutbox } from '../lib/outbox/outbox-watch';
+import { useOnline } from '../lib/resource-kit/use-online';
+import { useShellT } from './strings';
+
+/** The oldest time the data on screen was loaded (the "as of" of an offline screen). */
+function useDataAsOf(): number | null {
+  const client = useQueryClient();
+  const times = client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.getObserversCount() > 0 && query.state.dataUpdatedAt > 0)
+    .map((query) => query.state.dataUpdatedAt);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/**
+ * The nav bar's offline indicator (issue 12): "Offline · 3 waiting · as of 10:32" while offline, the
+ * number of changes waiting or needing the user while online, nothing when all is sent. Opens the outbox.
+ */
+export default function OutboxIndicator() {
+  const t = useShellT();
+  const online = useOnline();
+  const { waiting, failed, conflicts } = useOutboxSummary();
+  const asOf = useDataAsOf();
+  useEffect(() => watchOutbox(), []);
+  const problems = failed + conflicts;
+  if (online && waiting === 0 && problems === 0) return null;
+  const parts = [
+    ...(online ? [] : [t('outbox.offline')]),
+    ...(waiting > 0 || !online ? [t('outbox.waiting', { count: waiting })] : []),
+    ...(problems > 0 ? [t('outbox.problems', { count: problems })] : []),
+    ...(!online && asOf
+      ? [t('outbox.asOf', { time: new Date(asOf).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) })]
+      : []),
+  ];
+  return (
+    <Link asChild textDecoration="none" _hover={{ textDecoration: 'none' }}>
+      <RouterLink to="/outbox" aria-label={`${t('outbox.open')}: ${parts.join(', ')}`} data-testid="outbox-indicator">
+        <HStack
+          gap={2}
+          paddingX={3}
+          paddingY={1}
+          borderRadius="full"
+          bg={problems > 0 ? 'red.subtle' : online ? 'brand.subtle' : 'orange.subtle'}
+          color={problems > 0 ? 'red.fg' : online ? 'brand.fg' : 'orange.fg'}
+          textStyle="xs"
+          fontWeight="medium"
+        >
+          <Box
+            width="2"
+            height="2"
+            borderRadius="full"
+            bg={online ? 'green.solid' : 'orange.solid'}
+            aria-hidden="true"
+          />
+          <Text>{parts.join(' · ')}</Text>
+        </HStack>
+      </RouterLink>
+    </Link>
+  );
+}

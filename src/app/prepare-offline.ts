@@ -1,0 +1,101 @@
+/**
+ * "Prepare for offline" (issue 12): fetches, into the persisted query cache, the reference data and the
+ * lists a user works from (the ones the user's role may read), so that every screen opens offline with data
+ * even when it was not visited. One step per list, for the progress bar.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { contactListSource, contactTagsResource, contactsResource } from '../features/contacts/api';
+import {
+  businessTypesResource,
+  companyCurrenciesResource,
+  dropdownGroupsResource,
+  dropdownOptionsResource,
+  receivingLocationsResource,
+} from '../features/settings/master-data/api';
+import { rolesResource } from '../features/settings/roles/roles-api';
+import { templatesResource } from '../features/settings/templates/api';
+import { usersResource } from '../features/settings/users/api/users-resource';
+import type { CurrentUser } from '../shared/contracts/session';
+import { placeListQueries } from '../lib/pickers/place-lists';
+import { loadReferenceData } from '../lib/reference-data/reference-data';
+import { readListState } from '../lib/resource-kit/list-url-state';
+import { userCan } from '../lib/resource-kit/permission-check';
+import type { Resource } from '../lib/resource-kit/define-resource';
+
+export interface OfflineStep {
+  name: string;
+  run: (client: QueryClient) => Promise<unknown>;
+}
+
+/** A resource's first page as its screen asks for it with an empty URL. */
+function firstPage(resource: Resource): OfflineStep {
+  const state = readListState(new URLSearchParams(), resource.sortable);
+  return { name: resource.name, run: (client) => client.fetchQuery(resource.listQueryOptions(state)) };
+}
+
+export function offlineSteps(user: CurrentUser | null): OfflineStep[] {
+  const can = (module: Parameters<typeof userCan>[1]) => userCan(user, module, 'read');
+  const steps: OfflineStep[] = [
+    { name: 'reference', run: (client) => loadReferenceData(client) },
+    { name: 'oceanports', run: (client) => client.fetchQuery(placeListQueries.oceanport) },
+    { name: 'airports', run: (client) => client.fetchQuery(placeListQueries.airport) },
+  ];
+  if (can('contacts')) {
+    const source = contactListSource({ typeId: '', tagId: '', country: '' });
+    const state = readListState(new URLSearchParams(), source.sortable);
+    steps.push(
+      {
+        name: contactsResource.name,
+        run: (client) =>
+          client.fetchQuery({
+            queryKey: source.keys.list(state),
+            queryFn: ({ signal }) => source.fetchPage(state, signal),
+          }),
+      },
+      firstPage(contactTagsResource as unknown as Resource),
+    );
+  }
+  if (can('masterData')) {
+    for (const resource of [
+      businessTypesResource,
+      receivingLocationsResource,
+      companyCurrenciesResource,
+      dropdownGroupsResource,
+      dropdownOptionsResource,
+    ]) {
+      steps.push(firstPage(resource as unknown as Resource));
+    }
+  }
+  if (can('users')) steps.push(firstPage(usersResource as unknown as Resource));
+  if (can('roles')) steps.push(firstPage(rolesResource as unknown as Resource));
+  if (can('mail')) steps.push(firstPage(templatesResource as unknown as Resource));
+  return steps;
+}
+
+/** Runs every step, two at a time; resolves with how many succeeded. */
+export async function prepareForOffline(
+  client: QueryClient,
+  user: CurrentUser | null,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ done: number; failed: number; total: number }> {
+  const steps = offlineSteps(user);
+  let done = 0;
+  let failed = 0;
+  let next = 0;
+  onProgress(0, steps.length);
+  const worker = async () => {
+    while (next < steps.length) {
+      const step = steps[next++]!;
+      try {
+        await step.run(client);
+        done++;
+      } catch (error) {
+        failed++;
+        console.warn(`Prepare for offline: ${step.name} could not be loaded.`, error);
+      }
+      onProgress(done + failed, steps.length);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return { done, failed, total: steps.length };
+}

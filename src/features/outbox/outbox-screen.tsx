@@ -1,0 +1,196 @@
+import { Badge, Box, Button, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  discardEntry,
+  myOutboxEntries,
+  onOutboxNotice,
+  requestReplay,
+  updateEntry,
+  type OutboxEntry,
+} from '../../lib/outbox/outbox-client';
+import { refreshResource } from '../../lib/outbox/optimistic';
+import { useOutboxT } from '../../lib/outbox/strings';
+
+const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+function show(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** Sends an entry again from the start: now, with no back-off and no earlier outcome. */
+function resend(entry: OutboxEntry, changes: Partial<OutboxEntry> = {}): Promise<void> {
+  return updateEntry({
+    ...entry,
+    ...changes,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    error: null,
+    conflict: null,
+  }).then(requestReplay);
+}
+
+/**
+ * The outbox screen (issue 12): every change of the signed-in user that has not reached the server, in the
+ * order it was made: waiting ones (send now), failed ones with the server's message (retry, discard), and
+ * conflicts side by side, theirs and yours, with keep theirs, keep mine and edit.
+ */
+export function OutboxScreen() {
+  const t = useOutboxT();
+  const [entries, setEntries] = useState<OutboxEntry[] | null>(null);
+  const load = useCallback(() => {
+    void myOutboxEntries().then(setEntries, () => setEntries([]));
+  }, []);
+  useEffect(() => {
+    load();
+    return onOutboxNotice(load);
+  }, [load]);
+
+  return (
+    <Stack gap={6} maxWidth="4xl">
+      <Box>
+        <Heading as="h1" size="2xl">
+          {t('title')}
+        </Heading>
+        <Text color="fg.muted">{t('intro')}</Text>
+      </Box>
+      {entries?.length === 0 && <Text>{t('empty')}</Text>}
+      {entries?.map((entry) => (
+        <EntryCard key={entry.id} entry={entry} />
+      ))}
+    </Stack>
+  );
+}
+
+function EntryCard({ entry }: { entry: OutboxEntry }) {
+  const t = useOutboxT();
+  const [editing, setEditing] = useState(false);
+  const kind = entry.method === 'DELETE' ? t('delete') : entry.recordId === null ? t('create') : t('update');
+  const palette = entry.status === 'pending' ? 'blue' : entry.status === 'conflict' ? 'orange' : 'red';
+  const discard = () => discardEntry(entry).then(() => refreshResource(entry.resource));
+
+  return (
+    <Box as="article" aria-label={`${kind}: ${entry.label}`} borderWidth="1px" borderRadius="l2" padding={4}>
+      <Flex justifyContent="space-between" alignItems="center" gap={3} wrap="wrap">
+        <Box>
+          <Text fontWeight="semibold">
+            {kind}: {entry.label || entry.recordId}
+          </Text>
+          <Text textStyle="sm" color="fg.muted">
+            {entry.resource} · {t('madeAt', { time: time(entry.createdAt) })}
+            {entry.status === 'pending' && entry.attempts > 0
+              ? ` · ${t('attempts', { count: entry.attempts, time: time(entry.nextAttemptAt) })}`
+              : ''}
+          </Text>
+        </Box>
+        <Badge colorPalette={palette}>{t(entry.status)}</Badge>
+      </Flex>
+      {entry.status === 'failed' && entry.error && (
+        <Text role="alert" color="fg.error" textStyle="sm" marginTop={2}>
+          {entry.error.message}
+        </Text>
+      )}
+      {entry.status === 'conflict' && entry.conflict && (
+        <ConflictView entry={entry} editing={editing} onDone={() => setEditing(false)} />
+      )}
+      {!editing && (
+        <Flex gap={2} marginTop={3} wrap="wrap">
+          {entry.status === 'pending' && (
+            <Button size="sm" variant="outline" onClick={() => void resend(entry)}>
+              {t('sendNow')}
+            </Button>
+          )}
+          {entry.status === 'failed' && (
+            <Button size="sm" variant="outline" onClick={() => void resend(entry)}>
+              {t('retry')}
+            </Button>
+          )}
+          {entry.status === 'conflict' && entry.conflict && (
+            <>
+              <Button size="sm" variant="outline" onClick={() => void discard()}>
+                {t('keepTheirs')}
+              </Button>
+              <Button size="sm" colorPalette="brand" onClick={() => void keepMine(entry, entry.body ?? {})}>
+                {t('keepMine')}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+                {t('edit')}
+              </Button>
+            </>
+          )}
+          {entry.status !== 'conflict' && (
+            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => void discard()}>
+              {t('discard')}
+            </Button>
+          )}
+        </Flex>
+      )}
+    </Box>
+  );
+}
+
+/** Sends the user's version on top of the stored one (the stored version, so it is not refused again). */
+function keepMine(entry: OutboxEntry, body: Record<string, unknown>): Promise<void> {
+  const version = entry.conflict?.version ?? entry.version;
+  return resend(entry, { version, body: { ...body, version } });
+}
+
+function ConflictView({ entry, editing, onDone }: { entry: OutboxEntry; editing: boolean; onDone: () => void }) {
+  const t = useOutboxT();
+  const yours = entry.body ?? {};
+  const theirs = entry.conflict?.theirs ?? {};
+  const fields = Object.keys(yours).filter((field) => field !== 'version');
+  const [draft, setDraft] = useState<Record<string, unknown>>(yours);
+
+  return (
+    <Stack gap={3} marginTop={3}>
+      {entry.conflict?.updatedBy && (
+        <Text textStyle="sm">{t('changedBy', { who: entry.conflict.updatedBy, version: entry.conflict.version })}</Text>
+      )}
+      <Table.Root size="sm" variant="outline">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('field')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('theirs')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('yours')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {fields.map((field) => {
+            const differs = show(theirs[field]) !== show(yours[field]);
+            return (
+              <Table.Row key={field} fontWeight={differs ? 'semibold' : undefined}>
+                <Table.Cell>{field}</Table.Cell>
+                <Table.Cell>{show(theirs[field])}</Table.Cell>
+                <Table.Cell>
+                  {editing && typeof yours[field] === 'string' ? (
+                    <Input
+                      size="sm"
+                      aria-label={field}
+                      value={String(draft[field] ?? '')}
+                      onChange={(event) => setDraft((d) => ({ ...d, [field]: event.target.value }))}
+                    />
+                  ) : (
+                    show(yours[field])
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+      {editing && (
+        <Flex gap={2}>
+          <Button size="sm" colorPalette="brand" onClick={() => void keepMine(entry, draft).then(onDone)}>
+            {t('saveEdited')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={onDone}>
+            {t('cancel')}
+          </Button>
+        </Flex>
+      )}
+    </Stack>
+  );
+}

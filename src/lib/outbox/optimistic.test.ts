@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { OUTBOX_SCHEMA_VERSION, type OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { queryClient } from '../query-client';
+import { applyOptimistic, PENDING_MARK } from './optimistic';
+
+function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
+  return {
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
+    id: '0000000000a-0001-abcdef',
+    idempotencyKey: 'k',
+    userId: 'u',
+    companyId: 'c',
+    service: 'contactserver',
+    path: '/contacts/r1',
+    method: 'PATCH',
+    body: { name: 'Renamed', version: 3 },
+    resource: 'contacts',
+    recordId: 'r1',
+    version: 3,
+    label: 'Renamed',
+    createdAt: Date.UTC(2026, 10, 26, 8),
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    error: null,
+    conflict: null,
+    ...overrides,
+  };
+}
+
+const page = (items: Array<Record<string, unknown>>) => ({ items, meta: { total: items.length, page: 1, limit: 20 } });
+
+describe('applyOptimistic', () => {
+  afterEach(() => queryClient.clear());
+
+  it('shows an edit in every cached list and item of the resource, keeping the stored version', () => {
+    queryClient.setQueryData(['contacts', 'list', { page: 1 }], page([{ _id: 'r1', name: 'Old', version: 3 }]));
+    queryClient.setQueryData(['contacts', 'item', 'r1'], { _id: 'r1', name: 'Old', version: 3 });
+    queryClient.setQueryData(['users', 'list', {}], page([{ _id: 'r1', name: 'Not a contact' }]));
+
+    applyOptimistic(entry({}));
+
+    expect(queryClient.getQueryData(['contacts', 'list', { page: 1 }])).toEqual(
+      page([{ _id: 'r1', name: 'Renamed', version: 3, [PENDING_MARK]: true }]),
+    );
+    expect(queryClient.getQueryData(['contacts', 'item', 'r1'])).toMatchObject({ name: 'Renamed', version: 3 });
+    expect(queryClient.getQueryData(['users', 'list', {}])).toEqual(page([{ _id: 'r1', name: 'Not a contact' }]));
+  });
+
+  it('puts a new record at the top of the lists and takes a deleted one out, with the totals', () => {
+    queryClient.setQueryData(['contacts', 'list', { page: 1 }], page([{ _id: 'r1', name: 'One' }]));
+    applyOptimistic(entry({ method: 'POST', path: '/contacts', recordId: null, version: null, body: { name: 'New' } }));
+    const after = queryClient.getQueryData<ReturnType<typeof page>>(['contacts', 'list', { page: 1 }]);
+    expect(after?.items.map((row) => row.name)).toEqual(['New', 'One']);
+    expect(after?.items[0]).toMatchObject({ _id: '0000000000a-0001-abcdef', [PENDING_MARK]: true });
+    expect(after?.meta.total).toBe(2);
+
+    applyOptimistic(entry({ method: 'DELETE', body: null }));
+    expect(
+      queryClient.getQueryData<ReturnType<typeof page>>(['contacts', 'list', { page: 1 }])?.items.map((r) => r._id),
+    ).toEqual(['0000000000a-0001-abcdef']);
+  });
+});

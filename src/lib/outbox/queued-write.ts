@@ -1,0 +1,101 @@
+/**
+ * Every write of the resource kit goes through here (issue 12): sent at once when online; put in the outbox
+ * when the browser is offline, when the call gets no answer, or when an earlier write to the same record is
+ * still waiting (so the order per record holds). A queued write shows at once in the cached lists
+ * (optimistic) and rejects with `QueuedWrite`, which the dialogs read as "saved on this device".
+ */
+import type { z } from 'zod';
+import {
+  newOutboxId,
+  OUTBOX_SCHEMA_VERSION,
+  recordKeyOf,
+  type OutboxEntry,
+  type OutboxMethod,
+} from '../../shared/outbox/outbox-entry';
+import type { ServiceName } from '../../shared/services';
+import { apiCall, NETWORK_ERROR_CODE } from '../api/api-client';
+import { isApiError } from '../api/api-error';
+import { newIdempotencyKey } from '../ui/idempotency-key';
+import { showToast } from '../ui/toast-store';
+import { currentIdentity, enqueue, myOutboxEntries } from './outbox-client';
+import { applyOptimistic } from './optimistic';
+import { recountOutbox } from './outbox-watch';
+import { isQueuedWrite, QueuedWrite } from './queued-write-error';
+import { outboxT } from './strings';
+
+export { QueuedWrite, isQueuedWrite };
+
+export interface WriteRequest {
+  service: ServiceName;
+  path: string;
+  method: OutboxMethod;
+  body?: Record<string, unknown>;
+  resource: string;
+  recordId: string | null;
+  label: string;
+  idempotencyKey?: string;
+}
+
+function entryOf(write: WriteRequest, identity: { userId: string; companyId: string }): OutboxEntry {
+  const now = Date.now();
+  const version = typeof write.body?.version === 'number' ? write.body.version : null;
+  return {
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
+    id: newOutboxId(now),
+    idempotencyKey: write.idempotencyKey ?? newIdempotencyKey(),
+    companyId: identity.companyId,
+    userId: identity.userId,
+    service: write.service,
+    path: write.path,
+    method: write.method,
+    body: write.body ?? null,
+    resource: write.resource,
+    recordId: write.recordId,
+    version,
+    label: write.label,
+    createdAt: now,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    error: null,
+    conflict: null,
+  };
+}
+
+async function queue(entry: OutboxEntry): Promise<never> {
+  await enqueue(entry);
+  applyOptimistic(entry);
+  // The nav bar's indicator (and the sign-out warning) learn of it from the count.
+  void recountOutbox().catch(() => undefined);
+  showToast({ id: 'outbox-queued', status: 'info', title: outboxT('queued') });
+  throw new QueuedWrite(entry);
+}
+
+/** Sends a write, or keeps it in the outbox (see the module comment); the answer is parsed with `schema`. */
+export async function sendWrite<S extends z.ZodType>(write: WriteRequest, schema: S): Promise<z.output<S>> {
+  const identity = currentIdentity();
+  // Signed out (no access cookie): nothing to queue for; the call fails the usual way.
+  if (!identity) return send(write, schema);
+  const entry = entryOf(write, identity);
+  if (navigator.onLine === false) return queue(entry);
+  const waiting = await myOutboxEntries().catch(() => []);
+  const key = recordKeyOf(entry);
+  if (write.recordId && waiting.some((other) => recordKeyOf(other) === key || other.id === write.recordId)) {
+    return queue(entry);
+  }
+  try {
+    return await send({ ...write, idempotencyKey: entry.idempotencyKey }, schema);
+  } catch (error) {
+    // No answer: the write may or may not have landed; the same key makes a replay land it once.
+    if (isApiError(error) && error.status === 0 && error.code === NETWORK_ERROR_CODE) return queue(entry);
+    throw error;
+  }
+}
+
+function send<S extends z.ZodType>(write: WriteRequest, schema: S): Promise<z.output<S>> {
+  return apiCall(write.service, write.path, schema, {
+    method: write.method,
+    ...(write.body ? { body: JSON.stringify(write.body) } : {}),
+    headers: { 'Idempotency-Key': write.idempotencyKey ?? newIdempotencyKey() },
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * One write the user made that has not reached its service yet (issue 12, "the outbox"). The page puts it
+ * in IndexedDB when the write is made offline or fails on the network; the service worker (or, without
+ * one, one tab) replays it. An entry outlives the build that wrote it: `schemaVersion` says which shape it
+ * has, and `upgradeOutboxEntry` reads every earlier shape, so a new build still replays an old build's
+ * entries.
+ */
+import { isServiceName, type ServiceName } from '../services';
+
+/** The shape written by this build; bump it and teach `upgradeOutboxEntry` the old one when it changes. */
+export const OUTBOX_SCHEMA_VERSION = 1;
+
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** `pending`: waiting to be sent (again); `failed`: refused with a 4xx; `conflict`: 409 VERSION_CONFLICT. */
+export type OutboxStatus = 'pending' | 'failed' | 'conflict';
+
+export interface OutboxError {
+  status: number;
+  code: string;
+  message: string;
+}
+
+export interface OutboxConflict {
+  /** The stored version the server answered with. */
+  version: number;
+  /** The stored record at the time of the conflict ("theirs"), when it could be read. */
+  theirs: Record<string, unknown> | null;
+  updatedBy: string | null;
+}
+
+export interface OutboxEntry {
+  schemaVersion: number;
+  /** Sorts in the order the user acted (time, then a counter), so replay keeps that order. */
+  id: string;
+  /** Made when the user acted; the same key on every attempt makes the write land once. */
+  idempotencyKey: string;
+  companyId: string;
+  userId: string;
+  service: ServiceName;
+  /** Path under the service's API base, e.g. `/contacts/42`. */
+  path: string;
+  method: OutboxMethod;
+  body: Record<string, unknown> | null;
+  /** Query-key root of the resource, so pages refresh what the write changed. */
+  resource: string;
+  /** The record written; null for a create (its entries are keyed by the entry id until it lands). */
+  recordId: string | null;
+  /** The `version` the user edited, for updates and deletes. */
+  version: number | null;
+  /** What the user sees for it ("Contact · Acme Ltd"). */
+  label: string;
+  createdAt: number;
+  status: OutboxStatus;
+  attempts: number;
+  /** Not sent again before this time (back-off after a 5xx or a network failure). */
+  nextAttemptAt: number;
+  error: OutboxError | null;
+  conflict: OutboxConflict | null;
+}
+
+let counter = 0;
+
+/** An id that sorts by creation: 11 base-36 digits of time, 4 of a counter, 6 random. */
+export function newOutboxId(now: number): string {
+  counter = (counter + 1) % 36 ** 4;
+  const random = Math.floor(Math.random() * 36 ** 6);
+  return `${now.toString(36).padStart(11, '0')}-${counter.toString(36).padStart(4, '0')}-${random
+    .toString(36)
+    .padStart(6, '0')}`;
+}
+
+/** The key writes to one record share: their order is kept among themselves. */
+export function recordKeyOf(entry: Pick<OutboxEntry, 'resource' | 'recordId' | 'id'>): string {
+  return `${entry.resource}:${entry.recordId ?? entry.id}`;
+}
+
+const METHODS = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
+const STATUSES = new Set<string>(['pending', 'failed', 'conflict']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const str = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const num = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * Reads a stored entry of any schema version this build knows; null for anything else (kept out of the
+ * replay rather than sent half-understood).
+ */
+export function upgradeOutboxEntry(raw: unknown): OutboxEntry | null {
+  if (!isObject(raw)) return null;
+  const version = raw.schemaVersion;
+  if (version !== 1) return null;
+  const ok =
+    str(raw.id) &&
+    str(raw.idempotencyKey) &&
+    str(raw.companyId) &&
+    str(raw.userId) &&
+    typeof raw.service === 'string' &&
+    isServiceName(raw.service) &&
+    str(raw.path) &&
+    raw.path.startsWith('/') &&
+    typeof raw.method === 'string' &&
+    METHODS.has(raw.method) &&
+    (raw.body === null || isObject(raw.body)) &&
+    str(raw.resource) &&
+    (raw.recordId === null || str(raw.recordId)) &&
+    (raw.version === null || num(raw.version)) &&
+    typeof raw.label === 'string' &&
+    num(raw.createdAt) &&
+    typeof raw.status === 'string' &&
+    STATUSES.has(raw.status) &&
+    num(raw.attempts) &&
+    num(raw.nextAttemptAt);
+  if (!ok) return null;
+  return {
+    ...(raw as unknown as OutboxEntry),
+    error: isObject(raw.error) ? (raw.error as unknown as OutboxError) : null,
+    conflict: isObject(raw.conflict) ? (raw.conflict as unknown as OutboxConflict) : null,
+  };
+}

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { OUTBOX_SCHEMA_VERSION, newOutboxId, upgradeOutboxEntry, type OutboxEntry } from './outbox-entry';
+import { memoryOutboxStore } from './outbox-store';
+import { replayOutbox, retryDelayMs, type OutboxNotice } from './replay';
+
+const ME = { userId: 'u1', companyId: 'c1' };
+
+function entry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
+  return {
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
+    id: newOutboxId(Date.now()),
+    idempotencyKey: crypto.randomUUID(),
+    ...ME,
+    service: 'contactserver',
+    path: '/contacts/r1',
+    method: 'PATCH',
+    body: { name: 'Acme', version: 1 },
+    resource: 'contacts',
+    recordId: 'r1',
+    version: 1,
+    label: 'Acme',
+    createdAt: Date.now(),
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    error: null,
+    conflict: null,
+    ...overrides,
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * A service as the contract describes it (CONTRACT.md section 7): versioned records, 409 VERSION_CONFLICT
+ * with `conflict`, and Idempotency-Key replays that answer the stored answer without writing again.
+ */
+function fakeService() {
+  const records = new Map<string, { _id: string; version: number; name: string }>([
+    ['r1', { _id: 'r1', version: 1, name: 'Old' }],
+  ]);
+  const answered = new Map<string, Response>();
+  const writes: string[] = [];
+  let created = 0;
+  const handle = async (request: Request): Promise<Response> => {
+    const key = request.headers.get('Idempotency-Key');
+    if (key && answered.has(key)) return answered.get(key)!.clone();
+    const id = new URL(request.url).pathname.split('/').pop()!;
+    if (request.method === 'GET') {
+      const record = records.get(id);
+      return record ? json(200, { data: record }) : json(404, { code: 'NOT_FOUND', message: 'Not found' });
+    }
+    const body = (await request.json().catch(() => ({}))) as { name?: string; version?: number };
+    let answer: Response;
+    if (request.method === 'POST') {
+      const record = { _id: `new${++created}`, version: 1, name: body.name ?? '' };
+      records.set(record._id, record);
+      writes.push(`create ${record._id}`);
+      answer = json(201, { data: record });
+    } else {
+      const record = records.get(id);
+      if (!record) answer = json(404, { code: 'NOT_FOUND', message: 'Not found' });
+      else if (body.name === '') answer = json(400, { code: 'VALIDATION_FAILED', message: 'name is required' });
+      else if (body.version !== record.version) {
+        answer = json(409, {
+          code: 'VERSION_CONFLICT',
+          message: 'Changed meanwhile',
+          conflict: { version: record.version, updatedAt: '', updatedBy: { _id: 'u2', name: 'Ana' } },
+        });
+      } else {
+        Object.assign(record, { name: body.name, version: record.version + 1 });
+        writes.push(`update ${id} ${body.name}`);
+        answer = json(200, { data: record });
+      }
+    }
+    if (key) answered.set(key, answer.clone());
+    return answer;
+  };
+  return { records, writes, handle };
+}
+
+function deps(store: ReturnType<typeof memoryOutboxStore>, send: (request: Request) => Promise<Response>) {
+  const notices: OutboxNotice[] = [];
+  return {
+    notices,
+    deps: {
+      store,
+      identity: () => ME,
+      send,
+      apiBase: () => 'http://localhost:3004/contactserver/api/v1',
+      notify: (notice: OutboxNotice) => notices.push(notice),
+      now: () => 1_000,
+    },
+  };
+}
+
+describe('replayOutbox', () => {
+  it('sends each write once, in order per record, chaining versions and a create’s new id', async () => {
+    const service = fakeService();
+    const create = entry({ method: 'POST', path: '/contacts', recordId: null, version: null, body: { name: 'New' } });
+    const editOfCreate = entry({
+      path: `/contacts/${create.id}`,
+      recordId: create.id,
+      body: { name: 'New 2', version: 0 },
+      version: 0,
+    });
+    const first = entry({ body: { name: 'A', version: 1 } });
+    const second = entry({ body: { name: 'B', version: 1 } });
+    const store = memoryOutboxStore([create, editOfCreate, first, second]);
+    const { deps: d } = deps(store, service.handle);
+
+    const result = await replayOutbox(d);
+
+    expect(result).toMatchObject({ landed: 4, failed: 0, conflicts: 0, stoppedBy: null });
+    expect(service.writes.filter((w) => w.includes('r1'))).toEqual(['update r1 A', 'update r1 B']);
+    expect(service.writes).toContain('update new1 New 2');
+    expect(service.records.get('r1')).toMatchObject({ name: 'B', version: 3 });
+    expect(store.entries.size).toBe(0);
+  });
+
+  it('lands a write once when its first answer was lost (same Idempotency-Key)', async () => {
+    const service = fakeService();
+    const store = memoryOutboxStore([entry({ body: { name: 'Once', version: 1 } })]);
+    let calls = 0;
+    const { deps: d } = deps(store, async (request) => {
+      calls++;
+      const answer = await service.handle(request);
+      if (calls === 1) throw new TypeError('Failed to fetch'); // written, answer lost
+      return answer;
+    });
+
+    expect((await replayOutbox(d)).stoppedBy).toBe('network');
+    const [waiting] = [...store.entries.values()];
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: 1_000 + retryDelayMs(1) });
+
+    const later = await replayOutbox({ ...d, now: () => 10_000 });
+    expect(later.landed).toBe(1);
+    expect(service.writes).toEqual(['update r1 Once']);
+  });
+
+  it('keeps a conflict with the stored record, and a refused write with the server’s message', async () => {
+    const service = fakeService();
+    const stale = entry({ body: { name: 'Mine', version: 0 }, version: 0 });
+    const refused = entry({ recordId: 'r2', path: '/contacts/r2', body: { name: '', version: 1 } });
+    service.records.set('r2', { _id: 'r2', version: 1, name: 'Two' });
+    const store = memoryOutboxStore([stale, refused]);
+    const { deps: d, notices } = deps(store, service.handle);
+
+    const result = await replayOutbox(d);
+
+    expect(result).toMatchObject({ landed: 0, failed: 1, conflicts: 1 });
+    expect(store.entries.get(stale.id)).toMatchObject({
+      status: 'conflict',
+      conflict: { version: 1, theirs: { _id: 'r1', name: 'Old', version: 1 }, updatedBy: 'Ana' },
+    });
+    expect(store.entries.get(refused.id)).toMatchObject({
+      status: 'failed',
+      error: { status: 400, code: 'VALIDATION_FAILED', message: 'name is required' },
+    });
+    expect(notices.map((n) => n.kind).sort()).toEqual(['changed', 'conflict', 'failed']);
+    expect(service.writes).toEqual([]);
+  });
+
+  it('holds a record’s later writes behind one that waits, and retries 5xx with back-off', async () => {
+    const store = memoryOutboxStore([
+      entry({ body: { name: 'A', version: 1 } }),
+      entry({ body: { name: 'B', version: 1 } }),
+    ]);
+    const sent: string[] = [];
+    const { deps: d } = deps(store, async (request) => {
+      sent.push(((await request.json()) as { name: string }).name);
+      return json(503, { code: 'UNAVAILABLE', message: 'down' });
+    });
+
+    const result = await replayOutbox(d);
+
+    expect(result.deferred).toBe(1);
+    expect(sent).toEqual(['A']);
+    expect([...store.entries.values()].map((e) => e.attempts)).toEqual([1, 0]);
+  });
+
+  it('sends nothing of another user, and nothing when signed out', async () => {
+    const service = fakeService();
+    const store = memoryOutboxStore([entry({ userId: 'someone-else' })]);
+    const { deps: d } = deps(store, service.handle);
+    expect((await replayOutbox(d)).landed).toBe(0);
+    expect((await replayOutbox({ ...d, identity: () => null })).stoppedBy).toBe('signed-out');
+    expect(service.writes).toEqual([]);
+    expect(store.entries.size).toBe(1);
+  });
+});
+
+describe('upgradeOutboxEntry', () => {
+  it('reads this build’s entries and refuses shapes it does not know', () => {
+    const stored = entry();
+    expect(upgradeOutboxEntry(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
+    expect(upgradeOutboxEntry({ ...stored, schemaVersion: 99 })).toBeNull();
+    expect(upgradeOutboxEntry({ ...stored, service: 'evilserver' })).toBeNull();
+    expect(upgradeOutboxEntry({ ...stored, path: 'http://elsewhere/' })).toBeNull();
+  });
+});

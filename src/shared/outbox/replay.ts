@@ -1,0 +1,218 @@
+/**
+ * Replays the outbox (issue 12): the signed-in user's entries, in the order they were made per record
+ * (different records in parallel), each with the Idempotency-Key made when the user acted, so a write whose
+ * answer was lost lands once. Runs in the service worker or, without one, in one tab; the caller holds the
+ * Web Lock and attaches the tokens in `send` (at replay time, after the one shared refresh on a 401).
+ *
+ * Outcomes: 2xx → removed ("landed"); 409 VERSION_CONFLICT → "conflict" with the stored record ("theirs");
+ * any other 4xx → "failed" with the server's message; 408, 429, 5xx and no answer → sent again later with
+ * back-off; a 401 that survived the refresh → the session is over: the entry waits for the next sign-in.
+ */
+import type { ServiceName } from '../services';
+import { recordKeyOf, type OutboxEntry } from './outbox-entry';
+import type { OutboxStore } from './outbox-store';
+
+export interface OutboxIdentity {
+  userId: string;
+  companyId: string;
+}
+
+/** What a replay tells the pages (BroadcastChannel, see outbox-channel.ts). */
+export interface OutboxNotice {
+  kind: 'landed' | 'failed' | 'conflict' | 'changed';
+  entryId?: string;
+  resource?: string;
+  label?: string;
+  message?: string;
+}
+
+export interface ReplayDeps {
+  store: OutboxStore;
+  identity: () => OutboxIdentity | null | Promise<OutboxIdentity | null>;
+  /** Sends a request with the tokens of the moment (and the one shared refresh on `jwt expired`). */
+  send: (request: Request) => Promise<Response>;
+  apiBase: (service: ServiceName) => string;
+  notify: (notice: OutboxNotice) => void;
+  now?: () => number;
+  /** Records sent at once (each record's writes stay in order). */
+  concurrency?: number;
+}
+
+export interface ReplayResult {
+  landed: number;
+  failed: number;
+  conflicts: number;
+  /** Sent again later (5xx, 429, no answer). */
+  deferred: number;
+  stoppedBy: null | 'network' | 'signed-out';
+}
+
+/** Wait before attempt `attempts + 1`: 1 s, 2 s, 4 s … up to a minute. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export function requestOf(entry: OutboxEntry, base: string): Request {
+  const headers = new Headers({ Accept: 'application/json', 'Idempotency-Key': entry.idempotencyKey });
+  let body: string | undefined;
+  if (entry.body) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(entry.body);
+  }
+  return new Request(`${base}${entry.path}`, { method: entry.method, headers, body, cache: 'no-store' });
+}
+
+async function jsonOf(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const value: unknown = JSON.parse(await response.text());
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function dataOf(body: Record<string, unknown> | null): Record<string, unknown> | null {
+  const data = body?.data;
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+}
+
+type Outcome = 'landed' | 'failed' | 'conflict' | 'deferred' | 'network' | 'signed-out';
+
+export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
+  const now = deps.now ?? Date.now;
+  const result: ReplayResult = { landed: 0, failed: 0, conflicts: 0, deferred: 0, stoppedBy: null };
+  const who = await deps.identity();
+  if (!who) {
+    result.stoppedBy = 'signed-out';
+    return result;
+  }
+  const attempted = new Set<string>();
+
+  const attempt = async (entry: OutboxEntry, later: OutboxEntry[]): Promise<Outcome> => {
+    attempted.add(entry.id);
+    let response: Response;
+    try {
+      response = await deps.send(requestOf(entry, deps.apiBase(entry.service)));
+    } catch {
+      await defer(entry);
+      return 'network';
+    }
+    if (response.ok) {
+      const data = dataOf(await jsonOf(response));
+      await deps.store.remove(entry.id);
+      await chainLater(entry, data, later);
+      result.landed++;
+      deps.notify({ kind: 'landed', entryId: entry.id, resource: entry.resource, label: entry.label });
+      return 'landed';
+    }
+    const body = await jsonOf(response);
+    const code = typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`;
+    const message = typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`;
+    if (response.status === 401) return 'signed-out';
+    if (response.status === 408 || response.status === 429 || response.status >= 500) {
+      await defer(entry);
+      result.deferred++;
+      return 'deferred';
+    }
+    entry.error = { status: response.status, code, message };
+    if (response.status === 409 && code === 'VERSION_CONFLICT') {
+      const conflict = (body?.conflict ?? {}) as { version?: unknown; updatedBy?: { name?: unknown } | null };
+      entry.status = 'conflict';
+      entry.conflict = {
+        version: typeof conflict.version === 'number' ? conflict.version : (entry.version ?? 0),
+        theirs: await readTheirs(entry),
+        updatedBy: typeof conflict.updatedBy?.name === 'string' ? conflict.updatedBy.name : null,
+      };
+      await deps.store.put(entry);
+      result.conflicts++;
+      deps.notify({ kind: 'conflict', entryId: entry.id, resource: entry.resource, label: entry.label, message });
+      return 'conflict';
+    }
+    entry.status = 'failed';
+    await deps.store.put(entry);
+    result.failed++;
+    deps.notify({ kind: 'failed', entryId: entry.id, resource: entry.resource, label: entry.label, message });
+    return 'failed';
+  };
+
+  const defer = async (entry: OutboxEntry) => {
+    entry.attempts++;
+    entry.nextAttemptAt = now() + retryDelayMs(entry.attempts);
+    await deps.store.put(entry);
+  };
+
+  /** The stored record, for the side-by-side view of a conflict. */
+  const readTheirs = async (entry: OutboxEntry): Promise<Record<string, unknown> | null> => {
+    try {
+      const response = await deps.send(
+        new Request(`${deps.apiBase(entry.service)}${entry.path}`, {
+          headers: { Accept: 'application/json' },
+          cache: 'no-store',
+        }),
+      );
+      return response.ok ? dataOf(await jsonOf(response)) : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * The user's later writes to the same record were made on top of this one: they now name the record the
+   * server created (a create's temporary id) and the version it answered with.
+   */
+  const chainLater = async (entry: OutboxEntry, data: Record<string, unknown> | null, later: OutboxEntry[]) => {
+    const createdId = entry.recordId === null && typeof data?._id === 'string' ? data._id : null;
+    const version = typeof data?.version === 'number' ? data.version : null;
+    for (const next of later) {
+      let changed = false;
+      if (createdId && next.recordId === entry.id) {
+        next.recordId = createdId;
+        next.path = next.path.replace(`/${entry.id}`, `/${encodeURIComponent(createdId)}`);
+        changed = true;
+      }
+      if (version !== null && next.version !== null) {
+        next.version = version;
+        if (next.body && 'version' in next.body) next.body = { ...next.body, version };
+        changed = true;
+      }
+      if (changed) await deps.store.put(next);
+    }
+  };
+
+  for (let pass = 0; pass < 10 && !result.stoppedBy; pass++) {
+    const due = (await deps.store.list()).filter(
+      (entry) => entry.userId === who.userId && entry.companyId === who.companyId,
+    );
+    // Per record, in order; a record stops at its first entry that is not sent now.
+    const groups = new Map<string, OutboxEntry[]>();
+    for (const entry of due) {
+      const key = recordKeyOf(entry);
+      const group = groups.get(key) ?? [];
+      group.push(entry);
+      groups.set(key, group);
+    }
+    const runnable = [...groups.values()].filter((group) => {
+      const first = group[0]!;
+      return first.status === 'pending' && first.nextAttemptAt <= now() && !attempted.has(first.id);
+    });
+    if (runnable.length === 0) break;
+    let next = 0;
+    const worker = async () => {
+      while (!result.stoppedBy && next < runnable.length) {
+        const group = runnable[next++]!;
+        for (let i = 0; i < group.length && !result.stoppedBy; i++) {
+          const entry = group[i]!;
+          if (entry.status !== 'pending' || attempted.has(entry.id)) break;
+          const outcome = await attempt(entry, group.slice(i + 1));
+          if (outcome === 'network' || outcome === 'signed-out') result.stoppedBy = outcome;
+          if (outcome !== 'landed') break;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? 4, runnable.length) }, worker));
+  }
+  if (result.landed + result.failed + result.conflicts + result.deferred > 0 || result.stoppedBy === 'network') {
+    deps.notify({ kind: 'changed' });
+  }
+  return result;
+}

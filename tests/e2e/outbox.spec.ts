@@ -1,0 +1,209 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
+import { IAM, waitForWorkerControl } from './session-helpers';
+
+/**
+ * The outbox (issue 12) against the real services, worker and browser: writes made offline land exactly
+ * once after reconnecting (through a reload and an expired access token), conflicts are resolved both ways,
+ * refused writes stay visible. Harbor's contacts, so the demo company's dashboard counts stay untouched.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
+const HARBOR = { emailId: 'admin@harbor.test', password: 'Freight!2026' };
+
+interface Contact {
+  _id: string;
+  name: string;
+  notes: string;
+  version: number;
+}
+
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post(`${IAM}/auth/login`, { data: HARBOR });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/** The services as another user of the company would call them (a fresh sign-in: tokens live 20 s here). */
+function api(request: APIRequestContext) {
+  let token: { value: string; at: number } | null = null;
+  const auth = async () => {
+    if (!token || Date.now() - token.at > 10_000) token = { value: await apiToken(request), at: Date.now() };
+    return { Authorization: `Bearer ${token.value}` };
+  };
+  return {
+    create: async (name: string): Promise<Contact> => {
+      const response = await request.post(`${CONTACTS}/contacts`, {
+        headers: await auth(),
+        data: { name, typeIds: [] },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { data: Contact }).data;
+    },
+    remove: async (id: string) => {
+      const response = await request.delete(`${CONTACTS}/contacts/${id}`, { headers: await auth() });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
+    read: async (id: string): Promise<Contact> => {
+      const response = await request.get(`${CONTACTS}/contacts/${id}`, { headers: await auth() });
+      return ((await response.json()) as { data: Contact }).data;
+    },
+    update: async (id: string, body: Record<string, unknown>): Promise<Contact> => {
+      const response = await request.patch(`${CONTACTS}/contacts/${id}`, { headers: await auth(), data: body });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { data: Contact }).data;
+    },
+    /** The contact's audit entries (newest first). */
+    history: async (id: string): Promise<Array<{ action: string }>> => {
+      const response = await request.get(
+        `http://localhost:3014/logserver/api/v1/audit-history?entity=contact&entityId=${id}&limit=50`,
+        { headers: await auth() },
+      );
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { data: Array<{ action: string }> }).data;
+    },
+  };
+}
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(HARBOR.emailId);
+  await page.getByLabel('Password').fill(HARBOR.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await waitForWorkerControl(page);
+}
+
+async function openContacts(page: Page, search: string) {
+  await page.goto(`/contacts?search=${encodeURIComponent(search)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+}
+
+async function editNotes(page: Page, name: string, notes: string) {
+  await page.getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.getByLabel('Notes').fill(notes);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+const indicator = (page: Page) => page.getByTestId('outbox-indicator');
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+}
+
+test('an edit made offline survives a reload offline and lands exactly once, after the token expired', async ({
+  page,
+  context,
+  request,
+}) => {
+  const stamp = `${Date.now()}`;
+  const server = api(request);
+  const contact = await server.create(`Outbox Offline ${stamp}`);
+  await signIn(page);
+  await openContacts(page, contact.name);
+  await expect(page.getByRole('button', { name: contact.name, exact: true })).toBeVisible();
+
+  await goOffline(context, page);
+  await editNotes(page, contact.name, 'Made on the quay');
+  await expect(page.getByText('Saved on this device. It will be sent when the connection is back.')).toBeVisible();
+  await expect(indicator(page)).toContainText('Offline · 1 waiting · as of');
+
+  // A reload offline: the screen, its data and the waiting change are all still there.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+  await expect(indicator(page)).toContainText('1 waiting');
+  await page.getByRole('button', { name: contact.name, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: contact.name }).getByLabel('Notes')).toHaveValue('Made on the quay');
+  await page.keyboard.press('Escape');
+
+  // The access token expires while offline; the replay renews it once and sends the write.
+  await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
+  expect((await server.read(contact._id)).notes ?? '').toBe('');
+  // The replayed write as the worker sends it: which access token it carries.
+  const sentWith: string[] = [];
+  await context.route(`${CONTACTS}/contacts/${contact._id}`, async (route) => {
+    if (route.request().method() === 'PATCH') sentWith.push(route.request().headers()['authorization'] ?? '');
+    await route.fallback();
+  });
+  const onlineAt = Math.floor(Date.now() / 1000);
+  await context.setOffline(false);
+
+  await expect.poll(async () => (await server.read(contact._id)).notes, { timeout: 30_000 }).toBe('Made on the quay');
+  await expect(indicator(page)).toHaveCount(0);
+  const stored = await server.read(contact._id);
+  expect(stored.version).toBe(contact.version + 1);
+  const updates = (await server.history(contact._id)).filter((entry) => entry.action === 'contact.update');
+  expect(updates).toHaveLength(1);
+  // It landed with a token issued after the connection came back (the expired one was renewed first).
+  expect(sentWith.length).toBeGreaterThanOrEqual(1);
+  const last = sentWith.at(-1)!.replace(/^Bearer /, '');
+  const claims = JSON.parse(Buffer.from(last.split('.')[1]!, 'base64url').toString()) as { iat: number };
+  expect(claims.iat).toBeGreaterThanOrEqual(onlineAt - 1);
+});
+
+test('a conflict is shown side by side and resolved both ways', async ({ page, context, request }) => {
+  const stamp = `${Date.now()}`;
+  const server = api(request);
+  const mine = await server.create(`Outbox Keep Mine ${stamp}`);
+  const theirs = await server.create(`Outbox Keep Theirs ${stamp}`);
+  await signIn(page);
+  await openContacts(page, `Outbox Keep`);
+  await expect(page.getByRole('button', { name: mine.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: theirs.name, exact: true })).toBeVisible();
+
+  await goOffline(context, page);
+  await editNotes(page, mine.name, 'Mine wins');
+  await editNotes(page, theirs.name, 'Mine loses');
+  await expect(indicator(page)).toContainText('2 waiting');
+  // Meanwhile someone else saves both.
+  await server.update(mine._id, { notes: 'Their first', version: mine.version });
+  await server.update(theirs._id, { notes: 'Their second', version: theirs.version });
+  await context.setOffline(false);
+
+  await expect(indicator(page)).toContainText('2 need you', { timeout: 30_000 });
+  await indicator(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Changes waiting' })).toBeVisible();
+  const keep = page.getByRole('article', { name: `Change: ${mine.name}` });
+  await expect(keep.getByText('Conflict')).toBeVisible();
+  await expect(keep.getByRole('row', { name: /notes/ })).toContainText('Their first');
+  await expect(keep.getByRole('row', { name: /notes/ })).toContainText('Mine wins');
+  await keep.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(keep).toHaveCount(0, { timeout: 15_000 });
+  expect((await server.read(mine._id)).notes).toBe('Mine wins');
+
+  const drop = page.getByRole('article', { name: `Change: ${theirs.name}` });
+  await drop.getByRole('button', { name: 'Keep theirs' }).click();
+  await expect(drop).toHaveCount(0);
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+  expect((await server.read(theirs._id)).notes).toBe('Their second');
+});
+
+test('a write the server refuses is shown with its message, never dropped', async ({ page, context, request }) => {
+  const stamp = `${Date.now()}`;
+  const server = api(request);
+  const contact = await server.create(`Outbox Refused ${stamp}`);
+  await signIn(page);
+  await openContacts(page, contact.name);
+  await expect(page.getByRole('button', { name: contact.name, exact: true })).toBeVisible();
+
+  await goOffline(context, page);
+  await editNotes(page, contact.name, 'Will be refused');
+  // The contact is deleted elsewhere before the edit arrives: 404.
+  await server.remove(contact._id);
+  await context.setOffline(false);
+
+  await expect(page.getByRole('alert').filter({ hasText: `Not saved: ${contact.name}.` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(indicator(page)).toContainText('1 need you');
+  await page.goto('/outbox');
+  const entry = page.getByRole('article', { name: `Change: ${contact.name}` });
+  await expect(entry.getByText('Failed')).toBeVisible();
+  await expect(entry.getByRole('alert')).not.toBeEmpty();
+  await entry.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByText('Nothing is waiting')).toBeVisible();
+});
