@@ -24,6 +24,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'warm-reload': () => import('./warm-reload.ts'),
   'live-channel': () => import('./live-channel.ts'),
   lighthouse: () => import('./lighthouse.ts'),
+  'offline-first': () => import('./offline-first.ts'),
 };
 
 const [name, outFile, offsetArg] = process.argv.slice(2);

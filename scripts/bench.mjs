@@ -50,6 +50,11 @@ const MODULES = [
   },
   { name: 'live-channel', title: 'Live notifications: 1,000 SSE connections (iam)', timeoutS: 300 },
   {
+    name: 'offline-first',
+    title: 'Offline-first: repeat visit, cold start offline, outbox replay, flaky network (browser, e2e lock)',
+    timeoutS: 1200,
+  },
+  {
     name: 'lighthouse',
     title: 'Lighthouse on /login, mobile (browser, standard ports, e2e lock)',
     timeoutS: 600,
@@ -185,6 +190,27 @@ try {
 const loadAfter = os.loadavg();
 const totalS = (Date.now() - benchStarted) / 1000;
 
+// A run of some modules keeps the others' last figures (BENCHMARKS.json holds every module's last result),
+// each marked with the run it came from.
+const RESULTS_FILE = path.join(root, 'BENCHMARKS.json');
+const runInfo = { date: info.date, commit: info.commit };
+let previous = {};
+try {
+  previous = JSON.parse(readFileSync(RESULTS_FILE, 'utf8'));
+} catch {
+  previous = {};
+}
+for (const r of results) r.run = runInfo;
+for (const mod of MODULES) {
+  if (selected.includes(mod) || !previous[mod.name]) continue;
+  results.push({ ...previous[mod.name], mod, kept: true });
+}
+results.sort((a, b) => MODULES.indexOf(a.mod) - MODULES.indexOf(b.mod));
+writeFileSync(
+  RESULTS_FILE,
+  `${JSON.stringify(Object.fromEntries(results.map(({ mod, kept: _kept, ...rest }) => [mod.name, rest])), null, 2)}\n`,
+);
+
 // ------------------------------------------------------------------------------------------------
 // BENCHMARKS.md
 
@@ -237,13 +263,18 @@ for (const f of all)
 for (const r of results.filter((r) => r.error))
   md.push(`| ${esc(r.mod.title)} | not measured: failed | — | **error** |`);
 if (selected.length < MODULES.length)
-  md.push('', `Only these benchmarks ran: ${selected.map((m) => m.name).join(', ')}.`);
+  md.push(
+    '',
+    `This run measured: ${selected.map((m) => m.name).join(', ')}. The other figures are kept from earlier runs ` +
+      '(BENCHMARKS.json); each module’s details say which run.',
+  );
 md.push('');
 md.push('## Details', '');
 for (const r of results) {
   md.push(`### ${r.mod.title}`, '');
   md.push(
-    `Module \`bench/${r.mod.name}.ts\`, in its own process, ${r.seconds.toFixed(0)} s; 1-min load average at its start: ${r.load.toFixed(2)}.`,
+    `Module \`bench/${r.mod.name}.ts\`, in its own process, ${r.seconds.toFixed(0)} s; 1-min load average at its start: ${r.load.toFixed(2)}.` +
+      (r.kept && r.run ? ` Kept from the run of ${r.run.date} (${esc(r.run.commit)}).` : ''),
     '',
   );
   if (r.retried)

@@ -119,6 +119,9 @@ test('an edit made offline survives a reload offline and lands exactly once, aft
   await page.getByRole('button', { name: contact.name, exact: true }).click();
   await expect(page.getByRole('dialog', { name: contact.name }).getByLabel('Notes')).toHaveValue('Made on the quay');
   await page.keyboard.press('Escape');
+  // The dashboard says so too, offline.
+  await page.goto('/dashboard');
+  await expect(page.locator('[data-widget="outbox"]')).toContainText('1 change waiting to be sent');
 
   // The access token expires while offline; the replay renews it once and sends the write.
   await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
@@ -134,6 +137,7 @@ test('an edit made offline survives a reload offline and lands exactly once, aft
 
   await expect.poll(async () => (await server.read(contact._id)).notes, { timeout: 30_000 }).toBe('Made on the quay');
   await expect(indicator(page)).toHaveCount(0);
+  await expect(page.locator('[data-widget="outbox"]')).toContainText('All changes saved');
   const stored = await server.read(contact._id);
   expect(stored.version).toBe(contact.version + 1);
   const updates = (await server.history(contact._id)).filter((entry) => entry.action === 'contact.update');

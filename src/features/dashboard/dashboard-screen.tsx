@@ -1,8 +1,9 @@
 import { Box, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/i18n/format';
+import { outboxHint, subscribeOutboxHint } from '../../lib/outbox/outbox-hint';
 import { userCan } from '../../lib/resource-kit/permission-check';
 import { useSession } from '../../lib/session/use-session';
 import { Pill } from '../../lib/ui/pill';
@@ -16,7 +17,7 @@ import { QueryWidget, WidgetFrame } from './widget';
 const SetupWidget = lazy(() => import('./setup-widget'));
 
 /**
- * /dashboard: what a forwarder's staff opens every morning. Seven widgets, each on its own call with its
+ * /dashboard: what a forwarder's staff opens every morning. Eight widgets, each on its own call with its
  * own loading, empty and error state; the page never waits for the slowest one.
  */
 export function DashboardScreen() {
@@ -41,6 +42,7 @@ export function DashboardScreen() {
         <NotificationsWidget />
         {allowed('audit') && <ActivityWidget />}
         <CountsWidget />
+        <OutboxWidget />
         <LinksWidget />
       </SimpleGrid>
     </Box>
@@ -181,6 +183,28 @@ function Figure({ value }: { value: number }) {
     <Text textStyle="2xl" fontWeight="semibold" data-value={value}>
       {formatNumber(value)}
     </Text>
+  );
+}
+
+/** The outbox's state (issue 13): "All changes saved", or how many wait and how many need the user. */
+function OutboxWidget() {
+  const t = useDashboardT();
+  const { waiting, attention } = useSyncExternalStore(subscribeOutboxHint, outboxHint, outboxHint);
+  const problems = attention - waiting;
+  return (
+    <WidgetFrame id="outbox" title={t('outbox.title')}>
+      {attention === 0 ? (
+        <Text>{t('outbox.saved')}</Text>
+      ) : (
+        <Stack gap={2}>
+          {waiting > 0 && <Text>{t('outbox.waiting', { count: waiting })}</Text>}
+          {problems > 0 && <Text color="fg.error">{t('outbox.problems', { count: problems })}</Text>}
+          <Link asChild color="brand.fg">
+            <RouterLink to="/outbox">{t('outbox.open')}</RouterLink>
+          </Link>
+        </Stack>
+      )}
+    </WidgetFrame>
   );
 }
 

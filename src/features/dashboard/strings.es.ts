@@ -43,6 +43,7 @@ const spanish: Record<keyof EnglishStrings, string> = {
   'outbox.saved': 'Todos los cambios guardados',
   'outbox.waiting_one': '{{count}} cambio pendiente de enviar',
   'outbox.waiting_other': '{{count}} cambios pendientes de enviar',
+  'outbox.problems': '{{count}} requieren atención',
   'outbox.open': 'Abrir la bandeja de salida',
 };
 

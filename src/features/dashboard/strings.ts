@@ -42,6 +42,7 @@ const english = {
   'outbox.saved': 'All changes saved',
   'outbox.waiting_one': '{{count}} change waiting to be sent',
   'outbox.waiting_other': '{{count}} changes waiting to be sent',
+  'outbox.problems': '{{count}} need you',
   'outbox.open': 'Open the outbox',
 } as const;
 

@@ -7,7 +7,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { deletedItemSchema, type DeletedItem } from '../../shared/contracts/resource-contract';
 import type { ServiceName } from '../../shared/services';
-import type { WriteRequest } from '../outbox/queued-write';
+import { sendWrite } from '../outbox/write';
 import { listQueryString, type ListState } from './list-url-state';
 import { apiCall, apiList } from '../api/api-client';
 import type { ListPage } from './list-page';
@@ -91,15 +91,6 @@ export function defineResource<S extends z.ZodType, const Field extends string>(
         deletedItemSchema,
       ),
   };
-}
-
-/**
- * The outbox's write path, loaded on the first write: screens that only read (the dashboard's first load)
- * carry none of it.
- */
-async function sendWrite<S extends z.ZodType>(write: WriteRequest, schema: S): Promise<z.output<S>> {
-  const queued = await import('../outbox/queued-write');
-  return queued.sendWrite(write, schema);
 }
 
 /** What the outbox screen calls a queued write of a record: its name, title or code, else its id. */

@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { NETWORK_ERROR_CODE } from '../api/api-client';
 import { saveFailureOf } from './apply-server-errors';
-import { fieldOfPath, mapServerErrors } from './server-field-errors';
+import { QueuedWrite } from '../outbox/queued-write-error';
+import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { fieldOfPath, formMessageOf, mapServerErrors } from './server-field-errors';
 import { canOverwrite, conflictMessage, conflictOf, overwriteBody } from './version-conflict';
 
 const FIELDS = ['emailId', 'firstName', 'roleId', 'address.city'] as const;
 const invalid = (details: unknown) => new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', details);
 
 describe('server errors on form fields', () => {
+  it('says nothing for a write kept in the outbox, and names the offline case otherwise', () => {
+    expect(formMessageOf(new QueuedWrite({} as OutboxEntry))).toBe('');
+    expect(formMessageOf(new ApiError(0, NETWORK_ERROR_CODE, 'Failed to fetch'))).toBe(
+      'You are offline or the service cannot be reached. Try again.',
+    );
+  });
+
   it('puts each details[].path message on its field', () => {
     const mapped = mapServerErrors(
       invalid([

@@ -7,6 +7,7 @@
 import { ERROR_CODES, type ErrorDetail } from '../../shared/api-envelope';
 import { isApiError } from '../api/api-error';
 import { NETWORK_ERROR_CODE } from '../api/api-client';
+import { isQueuedWrite } from '../outbox/queued-write-error';
 import { kitT } from './strings';
 
 export interface MappedServerErrors {
@@ -29,8 +30,12 @@ export function fieldOfPath(path: string): string {
   return path.replace(/^(body|query|params)(\.|$)/, '');
 }
 
-/** Words for an error that belongs to no field. */
+/**
+ * Words for an error that belongs to no field; none (an empty string) for a write kept in the outbox,
+ * which is not an error (its toast already said "saved on this device").
+ */
 export function formMessageOf(error: unknown): string {
+  if (isQueuedWrite(error)) return '';
   if (!isApiError(error)) return kitT('save.generic');
   if (error.code === NETWORK_ERROR_CODE) return kitT('save.offline');
   if (error.status === 403) return kitT('save.forbidden');

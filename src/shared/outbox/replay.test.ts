@@ -191,6 +191,52 @@ describe('replayOutbox', () => {
   });
 });
 
+describe('replayOutbox on a flaky network', () => {
+  it('lands 200 edits of 20 records exactly once and in order, with aborts and lost answers', async () => {
+    const service = fakeService();
+    service.records.clear();
+    const ids = Array.from({ length: 20 }, (_, i) => `c${i}`);
+    for (const id of ids) service.records.set(id, { _id: id, version: 1, name: 'start' });
+    const entries: OutboxEntry[] = [];
+    for (let edit = 1; edit <= 10; edit++) {
+      for (const id of ids) {
+        entries.push(
+          entry({
+            id: newOutboxId(Date.now()),
+            path: `/contacts/${id}`,
+            recordId: id,
+            body: { name: `edit ${String(edit).padStart(2, '0')}`, version: 1 },
+          }),
+        );
+      }
+    }
+    const store = memoryOutboxStore(entries);
+    let n = 0;
+    let clock = 0;
+    const { deps: d } = deps(store, async (request) => {
+      if (request.method === 'GET') return service.handle(request);
+      n++;
+      if (n % 2 === 0) throw new TypeError('Failed to fetch'); // never reached the server
+      const answer = await service.handle(request);
+      if (n % 7 === 0) throw new TypeError('Failed to fetch'); // written, answer lost
+      return answer;
+    });
+    for (let run = 0; run < 200 && store.entries.size > 0; run++) {
+      clock += 61_000; // past every back-off
+      await replayOutbox({ ...d, now: () => clock });
+    }
+
+    expect([...store.entries.values()]).toEqual([]);
+    const expected = Array.from({ length: 10 }, (_, i) => `edit ${String(i + 1).padStart(2, '0')}`);
+    for (const id of ids) {
+      expect(
+        service.writes.filter((w) => w.startsWith(`update ${id} `)).map((w) => w.slice(`update ${id} `.length)),
+      ).toEqual(expected);
+      expect(service.records.get(id)?.version).toBe(11);
+    }
+  });
+});
+
 describe('upgradeOutboxEntry', () => {
   it('reads this build’s entries and refuses shapes it does not know', () => {
     const stored = entry();

@@ -47,6 +47,9 @@ export interface ReplayResult {
   stoppedBy: null | 'network' | 'signed-out';
 }
 
+/** Wait before sending again a write that got no answer while others in the same replay did land. */
+export const FLAKY_RETRY_MS = 500;
+
 /** Wait before attempt `attempts + 1`: 1 s, 2 s, 4 s … up to a minute. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
@@ -95,6 +98,7 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
       response = await deps.send(requestOf(entry, deps.apiBase(entry.service)));
     } catch {
       await defer(entry);
+      unanswered.push(entry);
       return 'network';
     }
     if (response.ok) {
@@ -179,6 +183,8 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
     }
   };
 
+  let networkFailures = 0;
+  const unanswered: OutboxEntry[] = [];
   for (let pass = 0; pass < 10 && !result.stoppedBy; pass++) {
     const due = (await deps.store.list()).filter(
       (entry) => entry.userId === who.userId && entry.companyId === who.companyId,
@@ -204,13 +210,25 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
           const entry = group[i]!;
           if (entry.status !== 'pending' || attempted.has(entry.id)) break;
           const outcome = await attempt(entry, group.slice(i + 1));
-          if (outcome === 'network' || outcome === 'signed-out') result.stoppedBy = outcome;
+          // No answer holds this record back (its back-off), not the others: on a flaky network most of them
+          // get through. A session that is over stops everything.
+          if (outcome === 'network') networkFailures++;
+          if (outcome === 'signed-out') result.stoppedBy = outcome;
           if (outcome !== 'landed') break;
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? 4, runnable.length) }, worker));
   }
+  // Some writes went through while others got no answer: the network is flaky, not down. Those are tried
+  // again in half a second rather than after their growing back-off (which is for a connection that is gone).
+  if (result.landed > 0) {
+    for (const entry of unanswered) {
+      entry.nextAttemptAt = Math.min(entry.nextAttemptAt, now() + FLAKY_RETRY_MS);
+      await deps.store.put(entry);
+    }
+  }
+  if (networkFailures > 0 && !result.stoppedBy) result.stoppedBy = 'network';
   if (result.landed + result.failed + result.conflicts + result.deferred > 0 || result.stoppedBy === 'network') {
     deps.notify({ kind: 'changed' });
   }

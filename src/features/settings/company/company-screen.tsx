@@ -14,6 +14,7 @@ import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { sendWrite } from '../../../lib/outbox/write';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
 import { useSession } from '../../../lib/session/use-session';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
@@ -127,12 +128,20 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
   const save = useConflictAwareSave({
     form: form as never,
     fieldNames: FIELDS,
+    // Offline, the change waits in the outbox and shows at once (the form keeps it).
     save: (body: CompanyFormBody & { version: number }) =>
-      apiCall('iamserver', `/companies/${encodeURIComponent(company._id)}`, companySchema, {
-        method: 'PATCH',
-        body: JSON.stringify(body),
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      }),
+      sendWrite(
+        {
+          service: 'iamserver',
+          path: `/companies/${encodeURIComponent(company._id)}`,
+          method: 'PATCH',
+          body,
+          resource: companyQuery(company._id).queryKey[0],
+          recordId: company._id,
+          label: company.name,
+        },
+        companySchema,
+      ),
     onSaved: (saved: Company) => {
       client.setQueryData(companyQuery(company._id).queryKey, saved);
       showToast({ status: 'success', title: companyT('saved') });

@@ -4,8 +4,8 @@
  */
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { sendWrite } from '../../../lib/outbox/write';
 import { apiCall } from '../../../lib/api/api-client';
-import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
 import type { UpdateOwnProfileInput } from '../../../shared/contracts/profile';
 import { userSchema, type User } from '../../../shared/contracts/users';
 import { usersResource } from '../users/api/users-resource';
@@ -22,11 +22,20 @@ export function useUpdateOwnProfile(): (body: UpdateOwnProfileInput) => Promise<
   const client = useQueryClient();
   return useCallback(
     async (body: UpdateOwnProfileInput) => {
-      const saved = await apiCall('iamserver', '/profile', userSchema, {
-        method: 'PATCH',
-        body: JSON.stringify(body),
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      });
+      // Offline, the change waits in the outbox and shows at once (rejects with QueuedWrite).
+      const current = client.getQueryData<User>(OWN_PROFILE_KEY);
+      const saved = await sendWrite(
+        {
+          service: 'iamserver',
+          path: '/profile',
+          method: 'PATCH',
+          body,
+          resource: OWN_PROFILE_KEY[0],
+          recordId: current?._id ?? null,
+          label: current?.name ?? '',
+        },
+        userSchema,
+      );
       client.setQueryData(OWN_PROFILE_KEY, saved);
       client.setQueryData(usersResource.keys.item(saved._id), saved);
       void client.invalidateQueries({ queryKey: usersResource.keys.lists });

@@ -121,7 +121,8 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
       await refresh();
       showToast({ status: 'success', title: templatesT('defaultSet', { name: template.name }) });
     } catch (error) {
-      showToast({ status: 'error', title: formMessageOf(error) });
+      const message = formMessageOf(error); // none when kept in the outbox
+      if (message) showToast({ status: 'error', title: message });
     }
   };
 
