@@ -1,20 +1,27 @@
 import { Box, HStack, Link, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useOutboxSummary, watchOutbox } from '../lib/outbox/outbox-watch';
 import { useOnline } from '../lib/resource-kit/use-online';
 import { useShellT } from './strings';
 
-/** The oldest time the data on screen was loaded (the "as of" of an offline screen). */
+/** The oldest time the data on screen was loaded (the "as of" of an offline screen), kept current. */
 function useDataAsOf(): number | null {
-  const client = useQueryClient();
-  const times = client
-    .getQueryCache()
-    .getAll()
-    .filter((query) => query.getObserversCount() > 0 && query.state.dataUpdatedAt > 0)
-    .map((query) => query.state.dataUpdatedAt);
-  return times.length > 0 ? Math.min(...times) : null;
+  const cache = useQueryClient().getQueryCache();
+  const oldest = () => {
+    let at: number | null = null;
+    for (const query of cache.getAll()) {
+      const updated = query.state.dataUpdatedAt;
+      if (query.getObserversCount() > 0 && updated > 0 && (at === null || updated < at)) at = updated;
+    }
+    return at;
+  };
+  return useSyncExternalStore(
+    (notify) => cache.subscribe(notify),
+    oldest,
+    () => null,
+  );
 }
 
 /**

@@ -1,5 +1,8 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import config, { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
 import { IAM, waitForWorkerControl } from './session-helpers';
 
 /**
@@ -210,4 +213,40 @@ test('a write the server refuses is shown with its message, never dropped', asyn
   await expect(entry.getByRole('alert')).not.toBeEmpty();
   await entry.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByText('Nothing is waiting')).toBeVisible();
+});
+
+test('a change waiting in the outbox survives closing and reopening the browser', async ({ request }) => {
+  const stamp = `${Date.now()}`;
+  const server = api(request);
+  const contact = await server.create(`Outbox Restart ${stamp}`);
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'outbox-restart-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profile, {
+      ...config.use?.launchOptions,
+      baseURL: config.use?.baseURL,
+      serviceWorkers: 'allow',
+    });
+  try {
+    const first = await launch();
+    const page = first.pages()[0] ?? (await first.newPage());
+    await signIn(page);
+    await openContacts(page, contact.name);
+    await expect(page.getByRole('button', { name: contact.name, exact: true })).toBeVisible();
+    await goOffline(first, page);
+    await editNotes(page, contact.name, 'Kept across a restart');
+    await expect(indicator(page)).toContainText('1 waiting');
+    await first.close();
+
+    // The browser starts again, online: the installed app sends what was waiting.
+    const second = await launch();
+    const again = second.pages()[0] ?? (await second.newPage());
+    await again.goto('/dashboard');
+    await expect
+      .poll(async () => (await server.read(contact._id)).notes, { timeout: 30_000 })
+      .toBe('Kept across a restart');
+    await expect(again.locator('[data-widget="outbox"]')).toContainText('All changes saved');
+    await second.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
 });

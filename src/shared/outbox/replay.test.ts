@@ -91,6 +91,7 @@ function deps(store: ReturnType<typeof memoryOutboxStore>, send: (request: Reque
       apiBase: () => 'http://localhost:3004/contactserver/api/v1',
       notify: (notice: OutboxNotice) => notices.push(notice),
       now: () => 1_000,
+      chains: new Map(),
     },
   };
 }
@@ -117,6 +118,20 @@ describe('replayOutbox', () => {
     expect(service.writes).toContain('update new1 New 2');
     expect(service.records.get('r1')).toMatchObject({ name: 'B', version: 3 });
     expect(store.entries.size).toBe(0);
+  });
+
+  it('sends a write added while an earlier one to the same record was on its way with the version it left', async () => {
+    const service = fakeService();
+    const store = memoryOutboxStore([entry({ body: { name: 'First', version: 1 } })]);
+    const { deps: d } = deps(store, service.handle);
+    expect((await replayOutbox(d)).landed).toBe(1);
+
+    // Made in another tab before the first landed: based on version 1 too.
+    await store.put(entry({ body: { name: 'Second', version: 1 } }));
+    const later = await replayOutbox(d);
+
+    expect(later).toMatchObject({ landed: 1, conflicts: 0 });
+    expect(service.records.get('r1')).toMatchObject({ name: 'Second', version: 3 });
   });
 
   it('lands a write once when its first answer was lost (same Idempotency-Key)', async () => {
