@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { IAM } from './session-helpers';
+import { HARBOR_ADMIN, IAM, signInThroughForm } from './session-helpers';
 
 /**
  * The dashboard of issue 13: every widget shows the company's real data (plan and days left, the setup
@@ -8,15 +8,7 @@ import { IAM } from './session-helpers';
  * then, after that one online visit, the page opens offline with the same figures and an "as of" time.
  * Signs in as Harbor Logistics' admin, whose data no other spec changes.
  */
-const HARBOR_ADMIN = { email: 'admin@harbor.test', password: 'Freight!2026' };
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(HARBOR_ADMIN.email);
-  await page.getByLabel('Password').fill(HARBOR_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page) => signInThroughForm(page, HARBOR_ADMIN);
 
 async function authHeadersOf(context: BrowserContext): Promise<Record<string, string>> {
   const cookies = await context.cookies('http://localhost:8080');

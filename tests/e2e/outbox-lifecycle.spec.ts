@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { IAM, waitForWorkerControl } from './session-helpers';
+import { HARBOR_ADMIN, IAM, signInThroughForm, waitForWorkerControl } from './session-helpers';
 
 /**
  * The outbox across the app's life cycle (issue 12): a new build's worker waits while writes wait, and
@@ -9,10 +9,9 @@ import { IAM, waitForWorkerControl } from './session-helpers';
 test.describe.configure({ timeout: 180_000 });
 
 const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
-const HARBOR = { emailId: 'admin@harbor.test', password: 'Freight!2026' };
 
 async function createContact(context: BrowserContext, name: string): Promise<string> {
-  const login = await context.request.post(`${IAM}/auth/login`, { data: HARBOR });
+  const login = await context.request.post(`${IAM}/auth/login`, { data: HARBOR_ADMIN });
   const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
   const response = await context.request.post(`${CONTACTS}/contacts`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -23,11 +22,7 @@ async function createContact(context: BrowserContext, name: string): Promise<str
 }
 
 async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(HARBOR.emailId);
-  await page.getByLabel('Password').fill(HARBOR.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInThroughForm(page, HARBOR_ADMIN);
   await waitForWorkerControl(page);
 }
 

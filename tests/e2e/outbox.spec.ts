@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import config, { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
-import { IAM, waitForWorkerControl } from './session-helpers';
+import { HARBOR_ADMIN, IAM, signInThroughForm, waitForWorkerControl } from './session-helpers';
 
 /**
  * The outbox (issue 12) against the real services, worker and browser: writes made offline land exactly
@@ -13,7 +13,6 @@ import { IAM, waitForWorkerControl } from './session-helpers';
 test.describe.configure({ timeout: 180_000 });
 
 const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
-const HARBOR = { emailId: 'admin@harbor.test', password: 'Freight!2026' };
 
 interface Contact {
   _id: string;
@@ -23,7 +22,7 @@ interface Contact {
 }
 
 async function apiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post(`${IAM}/auth/login`, { data: HARBOR });
+  const response = await request.post(`${IAM}/auth/login`, { data: HARBOR_ADMIN });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }
@@ -70,11 +69,7 @@ function api(request: APIRequestContext) {
 }
 
 async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(HARBOR.emailId);
-  await page.getByLabel('Password').fill(HARBOR.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInThroughForm(page, HARBOR_ADMIN);
   await waitForWorkerControl(page);
 }
 

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 export const IAM = 'http://localhost:3003/iamserver/api/v1';
 export const DEMO_ADMIN = { emailId: 'admin@demo.test', password: 'Freight!2026' };
@@ -55,4 +55,16 @@ export function fetchUserFromPage(page: Page, count: number): Promise<number[]> 
       ),
     { url: `${IAM}/fetch-user`, n: count },
   );
+}
+
+/** The Harbor company's admin (demo seed): specs that change data use it so the demo company's counts stay. */
+export const HARBOR_ADMIN = { emailId: 'admin@harbor.test', password: 'Freight!2026' };
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signInThroughForm(page: Page, user: { emailId: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(user.emailId);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

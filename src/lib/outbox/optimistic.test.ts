@@ -1,32 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OUTBOX_SCHEMA_VERSION, type OutboxEntry } from '../../shared/outbox/outbox-entry';
+import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { outboxEntryFixture } from '../../shared/outbox/outbox-entry-fixture';
 import { queryClient } from '../query-client';
 import { applyOptimistic, PENDING_MARK } from './optimistic';
 
-function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
-  return {
-    schemaVersion: OUTBOX_SCHEMA_VERSION,
+const entry = (overrides: Partial<OutboxEntry>) =>
+  outboxEntryFixture({
     id: '0000000000a-0001-abcdef',
-    idempotencyKey: 'k',
-    userId: 'u',
-    companyId: 'c',
-    service: 'contactserver',
-    path: '/contacts/r1',
-    method: 'PATCH',
     body: { name: 'Renamed', version: 3 },
-    resource: 'contacts',
-    recordId: 'r1',
     version: 3,
     label: 'Renamed',
     createdAt: Date.UTC(2026, 10, 26, 8),
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    error: null,
-    conflict: null,
     ...overrides,
-  };
-}
+  });
 
 const page = (items: Array<Record<string, unknown>>) => ({ items, meta: { total: items.length, page: 1, limit: 20 } });
 

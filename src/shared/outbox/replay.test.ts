@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_SCHEMA_VERSION, newOutboxId, upgradeOutboxEntry, type OutboxEntry } from './outbox-entry';
+import { newOutboxId, upgradeOutboxEntry, type OutboxEntry } from './outbox-entry';
+import { outboxEntryFixture } from './outbox-entry-fixture';
 import { memoryOutboxStore } from './outbox-store';
 import { replayOutbox, retryDelayMs, type OutboxNotice } from './replay';
 
 const ME = { userId: 'u1', companyId: 'c1' };
 
-function entry(overrides: Partial<OutboxEntry> = {}): OutboxEntry {
-  return {
-    schemaVersion: OUTBOX_SCHEMA_VERSION,
-    id: newOutboxId(Date.now()),
-    idempotencyKey: crypto.randomUUID(),
-    ...ME,
-    service: 'contactserver',
-    path: '/contacts/r1',
-    method: 'PATCH',
-    body: { name: 'Acme', version: 1 },
-    resource: 'contacts',
-    recordId: 'r1',
-    version: 1,
-    label: 'Acme',
-    createdAt: Date.now(),
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    error: null,
-    conflict: null,
-    ...overrides,
-  };
-}
+const entry = outboxEntryFixture;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
