@@ -124,6 +124,8 @@ const pageRunner = createReplayRunner(
       list: () => store.list(),
       put: (entry) => store.put(entry),
       remove: (id) => store.remove(id),
+      readChain: (key) => store.readChain(key),
+      writeChain: (key, chain) => store.writeChain(key, chain),
     },
     identity: currentIdentity,
     send: sendFromPage,

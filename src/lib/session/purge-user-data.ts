@@ -12,6 +12,8 @@ export async function purgeUserData(accessToken: string | undefined): Promise<vo
     for (const entry of await idbOutboxStore.list().catch(() => [])) {
       if (entry.userId === who.userId && entry.companyId === who.companyId) await idbOutboxStore.remove(entry.id);
     }
+    // What replays learned about records (ids and versions) goes with the session too.
+    await idbOutboxStore.forgetChains().catch(() => undefined);
   }
   if (typeof caches === 'undefined') return;
   for (const name of await caches.keys()) {

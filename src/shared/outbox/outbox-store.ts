@@ -2,17 +2,29 @@
  * The outbox in IndexedDB (idb-keyval, a database of its own), shared by the pages and the service worker.
  * Entries are keyed by their id, which sorts in the order the user acted.
  */
-import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, entries, get, keys, set, type UseStore } from 'idb-keyval';
 import { upgradeOutboxEntry, type OutboxEntry } from './outbox-entry';
 
 export const OUTBOX_DB_NAME = 'freight-desk-outbox';
+
+/** What replays learned about one record (replay.ts): its created id, last version and the versions behind it. */
+export interface StoredChain {
+  createdId: string | null;
+  bases: number[];
+  version: number | null;
+}
 
 export interface OutboxStore {
   /** Every readable entry, oldest first. */
   list(): Promise<OutboxEntry[]>;
   put(entry: OutboxEntry): Promise<void>;
   remove(id: string): Promise<void>;
+  /** The chain of a record key (`resource:id`), kept beside the entries so it outlives a worker's restart. */
+  readChain(key: string): Promise<StoredChain | undefined>;
+  writeChain(key: string, chain: StoredChain): Promise<void>;
 }
+
+const CHAIN_PREFIX = 'chain:';
 
 let shared: UseStore | undefined;
 
@@ -25,20 +37,32 @@ export function sortEntries(list: OutboxEntry[]): OutboxEntry[] {
   return list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-export const idbOutboxStore: OutboxStore = {
+export const idbOutboxStore: OutboxStore & { forgetChains(): Promise<void> } = {
   async list() {
     const stored = await entries<string, unknown>(idbStore());
     return sortEntries(stored.map(([, value]) => upgradeOutboxEntry(value)).filter((e): e is OutboxEntry => !!e));
   },
   put: (entry) => set(entry.id, entry, idbStore()),
   remove: (id) => del(id, idbStore()),
+  readChain: (key) => get<StoredChain>(`${CHAIN_PREFIX}${key}`, idbStore()),
+  writeChain: (key, chain) => set(`${CHAIN_PREFIX}${key}`, chain, idbStore()),
+  forgetChains: async () => {
+    const chainKeys = (await keys<string>(idbStore())).filter((key) => key.startsWith(CHAIN_PREFIX));
+    await delMany(chainKeys, idbStore());
+  },
 };
 
 /** For tests and for a browser without IndexedDB (nothing survives a reload there). */
 export function memoryOutboxStore(initial: OutboxEntry[] = []): OutboxStore & { entries: Map<string, OutboxEntry> } {
   const map = new Map(initial.map((entry) => [entry.id, structuredClone(entry)]));
+  const chains = new Map<string, StoredChain>();
   return {
     entries: map,
+    readChain: (key) => Promise.resolve(chains.has(key) ? structuredClone(chains.get(key)) : undefined),
+    writeChain: (key, chain) => {
+      chains.set(key, structuredClone(chain));
+      return Promise.resolve();
+    },
     list: () => Promise.resolve(sortEntries([...map.values()].map((entry) => structuredClone(entry)))),
     put: (entry) => {
       map.set(entry.id, structuredClone(entry));

@@ -70,7 +70,6 @@ function deps(store: ReturnType<typeof memoryOutboxStore>, send: (request: Reque
       apiBase: () => 'http://localhost:3004/contactserver/api/v1',
       notify: (notice: OutboxNotice) => notices.push(notice),
       now: () => 1_000,
-      chains: new Map(),
     },
   };
 }

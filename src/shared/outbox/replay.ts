@@ -36,8 +36,6 @@ export interface ReplayDeps {
   now?: () => number;
   /** Records sent at once (each record's writes stay in order). */
   concurrency?: number;
-  /** What earlier replays learned about records (RecordChain); this context's shared memory by default. */
-  chains?: Map<string, RecordChain>;
 }
 
 export interface ReplayResult {
@@ -82,25 +80,12 @@ function dataOf(body: Record<string, unknown> | null): Record<string, unknown> |
 }
 
 /**
- * What the replays of this context learned about each record: the id a create got, the version the last
- * landed write left and every version the user's writes to it were based on. A write made while an earlier
- * write to the same record still waited was based on the version before it (the optimistic cache does not
- * know the next version), so it is sent with the version that earlier write left. Kept across replays: a
- * tab may add a write to a record while another write to it is being sent.
+ * What replays learned about each record (kept in the outbox store, so a restarted worker and every tab know
+ * it): the id a create got, the version the last landed write left and every version the user's writes to
+ * it were based on. A write made while an earlier write to the same record still waited was based on the
+ * version before it (the optimistic cache does not know the next version), so it is sent with the version
+ * that earlier write left. A tab may add such a write while another write to the record is being sent.
  */
-interface RecordChain {
-  createdId: string | null;
-  bases: Set<number>;
-  version: number | null;
-}
-
-const sharedChains = new Map<string, RecordChain>();
-
-/** Tests only: forget what earlier replays learned. */
-export function forgetRecordChains(): void {
-  sharedChains.clear();
-}
-
 type Outcome = 'landed' | 'failed' | 'conflict' | 'deferred' | 'network' | 'signed-out';
 
 export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
@@ -113,23 +98,21 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
   }
   const attempted = new Set<string>();
 
-  const chains = deps.chains ?? sharedChains;
-
-  /** Points a write at the record's created id and last version (see RecordChain); true if it changed. */
-  const rebase = (entry: OutboxEntry): boolean => {
+  /** Points a write at the record's created id and last version (see StoredChain); true if it changed. */
+  const rebase = async (entry: OutboxEntry): Promise<boolean> => {
     let changed = false;
-    const created = chains.get(recordKeyOf(entry))?.createdId;
+    const created = (await deps.store.readChain(recordKeyOf(entry)))?.createdId;
     if (created && entry.recordId !== created) {
       entry.path = entry.path.replace(`/${entry.recordId ?? entry.id}`, `/${encodeURIComponent(created)}`);
       entry.recordId = created;
       changed = true;
     }
-    const chain = chains.get(recordKeyOf(entry));
+    const chain = await deps.store.readChain(recordKeyOf(entry));
     if (
       chain?.version != null &&
       entry.version !== null &&
       entry.version !== chain.version &&
-      chain.bases.has(entry.version)
+      chain.bases.includes(entry.version)
     ) {
       entry.version = chain.version;
       if (entry.body && 'version' in entry.body) entry.body = { ...entry.body, version: chain.version };
@@ -138,21 +121,23 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
     return changed;
   };
 
-  const remember = (entry: OutboxEntry, data: Record<string, unknown> | null) => {
+  const remember = async (entry: OutboxEntry, data: Record<string, unknown> | null) => {
     if (entry.method === 'DELETE') return;
     const createdId = entry.recordId === null && typeof data?._id === 'string' ? data._id : null;
-    if (createdId) chains.set(`${entry.resource}:${entry.id}`, { createdId, bases: new Set(), version: null });
+    if (createdId)
+      await deps.store.writeChain(`${entry.resource}:${entry.id}`, { createdId, bases: [], version: null });
     const key = `${entry.resource}:${createdId ?? entry.recordId}`;
-    const chain = chains.get(key) ?? { createdId: null, bases: new Set<number>(), version: null };
+    const chain = (await deps.store.readChain(key)) ?? { createdId: null, bases: [], version: null };
     // A create's later edits were based on the optimistic row's version 0.
-    chain.bases.add(entry.version ?? 0);
+    const base = entry.version ?? 0;
+    if (!chain.bases.includes(base)) chain.bases.push(base);
     if (typeof data?.version === 'number') chain.version = data.version;
-    chains.set(key, chain);
+    await deps.store.writeChain(key, chain);
   };
 
   const attempt = async (entry: OutboxEntry, later: OutboxEntry[]): Promise<Outcome> => {
     attempted.add(entry.id);
-    if (rebase(entry)) await deps.store.put(entry);
+    if (await rebase(entry)) await deps.store.put(entry);
     let response: Response;
     try {
       response = await deps.send(requestOf(entry, deps.apiBase(entry.service)));
@@ -164,7 +149,7 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
     if (response.ok) {
       const data = dataOf(await jsonOf(response));
       await deps.store.remove(entry.id);
-      remember(entry, data);
+      await remember(entry, data);
       await chainLater(entry, data, later);
       result.landed++;
       deps.notify({ kind: 'landed', entryId: entry.id, resource: entry.resource, label: entry.label });
