@@ -128,10 +128,11 @@ function outboxCount(page: Page): Promise<number> {
         open.onupgradeneeded = () => open.result.createObjectStore('entries');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const request = open.result.transaction('entries').objectStore('entries').count();
+          // Entries only: the store also keeps what replays learned about records (`chain:` keys).
+          const request = open.result.transaction('entries').objectStore('entries').getAllKeys();
           request.onsuccess = () => {
             open.result.close();
-            resolve(request.result);
+            resolve(request.result.filter((key) => !String(key).startsWith('chain:')).length);
           };
         };
       }),
@@ -154,7 +155,8 @@ async function waitUntilEmpty(pages: Page[], timeoutMs: number): Promise<number>
             const open = indexedDB.open('freight-desk-outbox');
             open.onsuccess = () => {
               const request = open.result.transaction('entries').objectStore('entries').getAll();
-              request.onsuccess = () => resolve(request.result as unknown[]);
+              request.onsuccess = () =>
+                resolve((request.result as Array<{ schemaVersion?: number }>).filter((value) => value.schemaVersion));
             };
           }),
       );

@@ -49,8 +49,9 @@ function outboxSize(page: Page): Promise<number> {
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('entries')) return resolve(0);
-          const count = db.transaction('entries').objectStore('entries').count();
-          count.onsuccess = () => resolve(count.result);
+          // Entries only: the store also keeps what replays learned about records (`chain:` keys).
+          const all = db.transaction('entries').objectStore('entries').getAllKeys();
+          all.onsuccess = () => resolve(all.result.filter((key) => !String(key).startsWith('chain:')).length);
         };
       }),
   );
