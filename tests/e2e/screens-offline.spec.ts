@@ -39,6 +39,7 @@ async function settledMain(page: Page): Promise<string> {
     .replace(/\s+/g, ' ')
     .replace(' This could not be loaded. Try again', '')
     .replace(' You are offline: this is the list as last loaded.', '')
+    .replace(' · updating…', '')
     .replace(/ Offline: the list as of .*?\d\d:\d\d/, '')
     .trim();
 }

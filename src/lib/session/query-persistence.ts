@@ -13,6 +13,9 @@ import { REFERENCE_DATA_MAX_AGE_MS } from '../../shared/session-rules';
 import { queryClient } from '../query-client';
 
 export const QUERY_CACHE_STORAGE_KEY = 'freight-desk:query-cache';
+/** Restored roots that keep their freshness: the user (fetched at every set-up) and the reference data. */
+const RESTORED_STAY_FRESH: readonly string[] = ['session', 'reference', 'preferences'];
+
 /** Query key roots that stay in memory: the port and airport lists (3 MB) keep their own IndexedDB copy. */
 export const UNPERSISTED_QUERY_ROOTS: readonly string[] = ['places'];
 
@@ -98,7 +101,17 @@ export function startQueryPersistence(): Promise<void> {
     },
   });
   stop = unsubscribe;
-  return restored.catch(() => undefined);
+  return restored
+    .then(() =>
+      // Restored answers show at once but count as stale: each screen fetches its data again when it opens
+      // (online), so a reload never shows minutes-old lists as current. The user and the reference data
+      // keep their own rules (fetched at set-up; 24 hours).
+      queryClient.invalidateQueries({
+        predicate: (query) => !RESTORED_STAY_FRESH.includes(String(query.queryKey[0])),
+        refetchType: 'none',
+      }),
+    )
+    .catch(() => undefined);
 }
 
 /**
