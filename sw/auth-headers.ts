@@ -31,6 +31,7 @@ import {
   AUTH_COOKIE_NAMES,
   authCookieAttributes,
   cookieWritesFor,
+  tokenStateOf,
 } from '../src/shared/session-cookies';
 import { apiBaseFor, hostConfigFromEnv, serviceOfUrl, type HostConfig } from '../src/shared/session-hosts';
 import { REFRESH_LOCK_NAME, SESSION_CHANNEL } from '../src/shared/session-rules';
@@ -38,7 +39,7 @@ import type { TokenPair } from '../src/shared/contracts/session';
 import type { ServiceName } from '../src/shared/services';
 import { wrapSessionMessage, type SessionEnvelope, type SessionMessage } from '../src/shared/sw-messages';
 import { isAuthTokensMessage, type AuthTokensRenewedMessage } from '../src/shared/worker-token-message';
-import { HandedTokens, indexedDbTokenStorage, tokenStateOf, type TokenStorage } from './token-handoff';
+import { HandedTokens, indexedDbTokenStorage, type TokenStorage } from './token-handoff';
 
 interface CookieListItemLike {
   name?: string | null;

@@ -14,7 +14,7 @@
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { TokenState } from '../src/shared/refresh-coordinator';
-import { AUTH_COOKIES, decodeIssuedAt, tokensFromCookies } from '../src/shared/session-cookies';
+import { tokenStateOf } from '../src/shared/session-cookies';
 import {
   isAuthCookieValues,
   sameCookieValues,
@@ -41,17 +41,6 @@ export function indexedDbTokenStorage(): TokenStorage {
       return isAuthCookieValues(stored) && tokensFromValues(stored) ? stored : null;
     },
     save: (values) => (values ? set(TOKEN_DB.key, values, db()) : del(TOKEN_DB.key, db())),
-  };
-}
-
-/** The tokens and their issue times in a set of auth cookies, or null unless both tokens are there. */
-export function tokenStateOf(cookies: ReadonlyMap<string, string>): TokenState | null {
-  const tokens = tokensFromCookies(cookies);
-  if (!tokens) return null;
-  return {
-    ...tokens,
-    accessIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.accessIssuedAt)),
-    refreshIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.refreshIssuedAt)),
   };
 }
 

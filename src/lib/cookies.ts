@@ -3,29 +3,20 @@
  * writer (Cookie Store API); both take names, codec and attributes from src/shared/session-cookies.ts.
  */
 import {
-  AUTH_COOKIES,
   AUTH_COOKIE_MAX_AGE_S,
   AUTH_COOKIE_NAMES,
   authCookieAttributes,
   cookieWritesFor,
-  decodeIssuedAt,
   parseCookieString,
   serializeCookie,
-  tokensFromCookies,
+  tokenStateOf,
 } from '../shared/session-cookies';
 import type { TokenState } from '../shared/refresh-coordinator';
 import { hostConfig } from './api/api-base';
 
 /** The tokens and their issue times, or null unless both token cookies exist. */
 export function readAuthCookies(source: string = document.cookie): TokenState | null {
-  const cookies = parseCookieString(source);
-  const tokens = tokensFromCookies(cookies);
-  if (!tokens) return null;
-  return {
-    ...tokens,
-    accessIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.accessIssuedAt)),
-    refreshIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.refreshIssuedAt)),
-  };
+  return tokenStateOf(parseCookieString(source));
 }
 
 /** True when any of the four auth cookies is present (something to remove on logout). */

@@ -3,6 +3,7 @@
  * the attributes per host. Pure: the page writes with `document.cookie`, the worker with `cookieStore`.
  */
 import type { TokenPair } from './contracts/session';
+import type { TokenState } from './refresh-coordinator';
 
 export const AUTH_COOKIES = {
   accessToken: '__cez_at',
@@ -113,4 +114,15 @@ export function cookieWritesFor(
     writes.push([AUTH_COOKIES.refreshToken, tokens.refreshToken], [AUTH_COOKIES.refreshIssuedAt, encodeIssuedAt(now)]);
   }
   return writes;
+}
+
+/** The tokens and their issue times in a set of auth cookies (decoded values), or null unless both tokens are there. */
+export function tokenStateOf(cookies: ReadonlyMap<string, string>): TokenState | null {
+  const tokens = tokensFromCookies(cookies);
+  if (!tokens) return null;
+  return {
+    ...tokens,
+    accessIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.accessIssuedAt)),
+    refreshIssuedAt: decodeIssuedAt(cookies.get(AUTH_COOKIES.refreshIssuedAt)),
+  };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithCookies, waitForWorkerControl } from './session-helpers';
+import { SETTINGS_SCREENS, signInWithCookies, waitForWorkerControl } from './session-helpers';
 
 /**
  * Every signed-in screen opens offline after one online visit, with the data it showed (issue 12): the
@@ -8,23 +8,7 @@ import { signInWithCookies, waitForWorkerControl } from './session-helpers';
  */
 test.describe.configure({ timeout: 240_000 });
 
-const SCREENS = [
-  '/dashboard',
-  '/contacts',
-  '/outbox',
-  '/settings/profile',
-  '/settings/company',
-  '/settings/users',
-  '/settings/roles',
-  '/settings/templates',
-  '/settings/business-types',
-  '/settings/receiving-locations',
-  '/settings/picklist',
-  '/settings/currencies',
-  '/settings/countries',
-  '/settings/oceanport',
-  '/settings/airport',
-];
+const SCREENS = ['/dashboard', '/contacts', '/outbox', ...SETTINGS_SCREENS];
 
 /** The main area's text once nothing in it is loading any more. */
 async function settledMain(page: Page): Promise<string> {

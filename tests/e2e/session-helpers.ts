@@ -68,3 +68,19 @@ export async function signInThroughForm(page: Page, user: { emailId: string; pas
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
+
+/** Every settings screen with a list or a form of its own (the role and template record screens aside). */
+export const SETTINGS_SCREENS = [
+  '/settings/profile',
+  '/settings/company',
+  '/settings/users',
+  '/settings/roles',
+  '/settings/templates',
+  '/settings/business-types',
+  '/settings/receiving-locations',
+  '/settings/picklist',
+  '/settings/currencies',
+  '/settings/countries',
+  '/settings/oceanport',
+  '/settings/airport',
+];
