@@ -14,6 +14,9 @@ export type RouteName =
   | 'dashboard'
   | 'contacts'
   | 'outbox'
+  | 'reports'
+  | 'report'
+  | 'appAdmin'
   | 'login'
   | 'accountResetConfirm'
   | 'socialSignIn'
@@ -35,7 +38,8 @@ export type RouteName =
   | 'settingsTemplateUpdate'
   | 'settingsCurrencies'
   | 'settingsBusinessTypes'
-  | 'settingsReceivingLocations';
+  | 'settingsReceivingLocations'
+  | 'settingsIssues';
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
   if (typeof value !== 'object' || value === null) return false;

@@ -29,6 +29,10 @@ const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requir
   ['/settings/receiving-locations', 'settingsReceivingLocations', true],
   ['/contacts', 'contacts', true],
   ['/outbox', 'outbox', true],
+  ['/reports', 'reports', true],
+  ['/reports/7', 'report', true],
+  ['/app-admin', 'appAdmin', true],
+  ['/settings/issues', 'settingsIssues', true],
 ];
 
 function resolve(path: string) {

@@ -69,6 +69,27 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'reports',
+        handle: { name: 'reports', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/reports/reports-screen')).ReportsScreen,
+        }),
+      },
+      {
+        path: 'reports/:id',
+        handle: { name: 'report', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/reports/report-screen')).ReportScreen,
+        }),
+      },
+      {
+        path: 'app-admin',
+        handle: { name: 'appAdmin', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/app-admin/app-admin-screen')).AppAdminScreen,
+        }),
+      },
+      {
         path: 'outbox',
         handle: { name: 'outbox', requiresAuth: true } satisfies RouteHandle,
         lazy: async () => ({
@@ -189,6 +210,13 @@ export const routes: RouteObject[] = [
             handle: { name: 'settingsTemplateUpdate', requiresAuth: true } satisfies RouteHandle,
             lazy: async () => ({
               Component: (await import('../features/settings/templates/template-update-screen')).TemplateUpdateScreen,
+            }),
+          },
+          {
+            path: 'issues',
+            handle: { name: 'settingsIssues', requiresAuth: true } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/issues/issues-screen')).IssuesScreen,
             }),
           },
           {

@@ -25,6 +25,8 @@ const spanish: Record<keyof EnglishStrings, string> = {
   'menu.outbox': 'Cambios pendientes',
   'menu.prepareOffline': 'Preparar para usar sin conexión',
   'menu.preparing': 'Preparando para usar sin conexión: {{done}} de {{total}}',
+  'menu.reportProblem': 'Informar de un problema',
+  'menu.appAdmin': 'Consola de administración',
   'menu.prepared': 'Listo para usar sin conexión ({{total}} listas)',
   'update.available': 'Hay una nueva versión de Freight Desk.',
   'update.reload': 'Recargar para actualizar',

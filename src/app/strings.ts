@@ -25,6 +25,8 @@ const english = {
   'menu.outbox': 'Changes waiting',
   'menu.prepareOffline': 'Prepare for offline',
   'menu.preparing': 'Preparing for offline: {{done}} of {{total}}',
+  'menu.reportProblem': 'Report a problem',
+  'menu.appAdmin': 'App admin console',
   'menu.prepared': 'Ready for offline ({{total}} lists)',
   'update.available': 'A new version of Freight Desk is ready.',
   'update.reload': 'Reload to update',

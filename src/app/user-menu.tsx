@@ -5,6 +5,9 @@ import { useShellT } from './strings';
 
 const MenuPicture = lazy(() => import('./menu-picture'));
 const MenuOffline = lazy(() => import('./menu-offline'));
+const MenuSupport = lazy(() => import('./menu-support'));
+// Outside the menu: the dialog stays open when the menu closes (a click in the dialog is outside the menu).
+const ReportProblemDialog = lazy(() => import('../features/issues/report-problem-dialog'));
 
 /** Initials for the avatar: first letters of the first two words of the name, else of the e-mail. */
 export function initialsOf(name: string | undefined, email: string | undefined): string {
@@ -31,6 +34,7 @@ export function UserMenu({
 }) {
   const t = useShellT();
   const [open, setOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const { colorMode, toggleColorMode } = useColorMode();
 
@@ -98,6 +102,15 @@ export function UserMenu({
           <Suspense fallback={null}>
             <MenuOffline onNavigate={() => setOpen(false)} />
           </Suspense>
+          <Suspense fallback={null}>
+            <MenuSupport
+              onNavigate={() => setOpen(false)}
+              onReportProblem={() => {
+                setOpen(false);
+                setReporting(true);
+              }}
+            />
+          </Suspense>
           {onOpenSettings && (
             <Button
               size="sm"
@@ -118,6 +131,11 @@ export function UserMenu({
             {t('menu.signOut')}
           </Button>
         </Stack>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportProblemDialog onClose={() => setReporting(false)} />
+        </Suspense>
       )}
     </Box>
   );

@@ -1,0 +1,4 @@
+/** Placeholder until its helper writes it. */
+export function AppAdminScreen() {
+  return null;
+}

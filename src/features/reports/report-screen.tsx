@@ -1,0 +1,4 @@
+/** Placeholder until its helper writes it. */
+export function ReportScreen() {
+  return null;
+}
