@@ -25,6 +25,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'live-channel': () => import('./live-channel.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   'offline-first': () => import('./offline-first.ts'),
+  reports: () => import('./reports.ts'),
 };
 
 const [name, outFile, offsetArg] = process.argv.slice(2);

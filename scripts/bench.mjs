@@ -59,6 +59,11 @@ const MODULES = [
     title: 'Lighthouse on /login, mobile (browser, standard ports, e2e lock)',
     timeoutS: 600,
   },
+  {
+    name: 'reports',
+    title: 'Report downloads: 100,000 audit rows as CSV and XLSX, streamed (reports)',
+    timeoutS: 600,
+  },
 ];
 /** Start failures (another engineer's half-done change, a port in use) are retried once after this pause. */
 const RETRY_PAUSE_S = Number(process.env.BENCH_RETRY_PAUSE_S ?? 60);

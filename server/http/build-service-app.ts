@@ -199,7 +199,7 @@ export async function buildServiceApp(options: BuildServiceAppOptions): Promise<
     origin: deps.config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: CORS_ALLOWED_HEADERS,
-    exposedHeaders: ['x-request-id', 'Retry-After', 'ETag'],
+    exposedHeaders: ['x-request-id', 'Retry-After', 'ETag', 'Content-Disposition'],
     maxAge: 600,
   });
 

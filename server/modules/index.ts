@@ -17,6 +17,7 @@ import { driveModule } from './drive/drive-module.ts';
 import { sendMailModule } from './mail/send-mail-module.ts';
 import { templatesModule } from './mail/templates/templates-module.ts';
 import { contactsModule } from './contacts/contacts-module.ts';
+import { reportsModule } from './reports/reports-module.ts';
 
 export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
   master: [referenceModule, masterDataModule],
@@ -31,6 +32,6 @@ export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
     notificationsModule,
   ],
   contactserver: [contactsModule],
-  reportserver: [],
+  reportserver: [reportsModule],
   logserver: [logserverModule],
 };

@@ -94,6 +94,13 @@ export function NavBar() {
               </RouterLink>
             </IconButton>
           )}
+          {userCan(user, 'reports', 'read') && (
+            <IconButton asChild variant="ghost" aria-label={t('nav.reports')}>
+              <RouterLink to="/reports">
+                <Icon name="reports" />
+              </RouterLink>
+            </IconButton>
+          )}
           <IconButton variant="ghost" aria-label={t('nav.mail')} onClick={openMail}>
             <Icon name="mail" />
           </IconButton>

@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { contactListSource, contactTagsResource, contactsResource } from '../features/contacts/api';
+import { reportsResource } from '../features/reports/api';
 import {
   businessTypesResource,
   companyCurrenciesResource,
@@ -69,6 +70,7 @@ export function offlineSteps(user: CurrentUser | null): OfflineStep[] {
   if (can('users')) steps.push(firstPage(usersResource as unknown as Resource));
   if (can('roles')) steps.push(firstPage(rolesResource as unknown as Resource));
   if (can('mail')) steps.push(firstPage(templatesResource as unknown as Resource));
+  if (can('reports')) steps.push(firstPage(reportsResource as unknown as Resource));
   return steps;
 }
 

@@ -5,6 +5,7 @@ const spanish: Record<keyof EnglishStrings, string> = {
   'nav.main': 'Principal',
   'nav.home': 'Freight Desk, ir al panel',
   'nav.contacts': 'Contactos',
+  'nav.reports': 'Informes',
   'nav.mail': 'Correo',
   'nav.notifications': 'Notificaciones',
   'nav.notificationsUnread': 'Notificaciones, {{badge}} sin leer',

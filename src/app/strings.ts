@@ -5,6 +5,7 @@ const english = {
   'nav.main': 'Main',
   'nav.home': 'Freight Desk, go to the dashboard',
   'nav.contacts': 'Contacts',
+  'nav.reports': 'Reports',
   'nav.mail': 'Mail',
   'nav.notifications': 'Notifications',
   'nav.notificationsUnread': 'Notifications, {{badge}} unread',

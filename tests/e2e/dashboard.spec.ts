@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { HARBOR_ADMIN, IAM, signInThroughForm } from './session-helpers';
 
+const REPORTS = 'http://localhost:3009/reportserver/api/v1';
+const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
+
 /**
  * The dashboard of issue 13: every widget shows the company's real data (plan and days left, the setup
  * checklist while `account_setup` is off, unread notifications, recent activity, counts, quick links);
@@ -32,6 +35,23 @@ test('each widget shows the company’s data, and the page opens offline with an
   };
   const { _id: userId, companyId } = me.data[0]!;
   const users = (await (await request.get(`${IAM}/users?limit=1`, { headers })).json()) as { meta: { total: number } };
+  // One saved report of its own, so the reports count is not just the empty state.
+  const report = await request.post(`${REPORTS}/reportSketch`, {
+    headers,
+    data: { name: `Dashboard count ${Date.now()}`, source: 'contacts', columns: ['name'] },
+  });
+  expect(report.status()).toBe(201);
+  const total = async (url: string, init?: { data: unknown }) =>
+    (
+      (
+        await (init ? request.post(url, { headers, data: init.data }) : request.get(url, { headers }))
+      ).json() as Promise<{
+        meta: { total: number };
+      }>
+    ).then((answer) => answer.meta.total);
+  const reports = await total(`${REPORTS}/reportSketch?limit=1`);
+  const contacts = await total(`${CONTACTS}/contacts/paginate`, { data: { page: 1, limit: 1 } });
+  expect(reports).toBeGreaterThan(0);
 
   // One unread notification, and one audited change: the setup checklist switched back on.
   const title = `Vessel MSC Aurora berthed ${Date.now()}`;
@@ -58,6 +78,15 @@ test('each widget shows the company’s data, and the page opens offline with an
       'data-value',
       String(users.meta.total),
     );
+    for (const [count, value] of [
+      ['reports', reports],
+      ['contacts', contacts],
+    ] as const) {
+      await expect(widget(page, 'counts').locator(`[data-count="${count}"] [data-value]`)).toHaveAttribute(
+        'data-value',
+        String(value),
+      );
+    }
     await expect(widget(page, 'links').getByRole('link', { name: 'Company settings' })).toBeVisible();
 
     const axe = await new AxeBuilder({ page }).analyze();

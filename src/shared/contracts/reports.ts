@@ -278,3 +278,20 @@ export const reportRunSchema = z.object({
   ranAt: z.string(),
 });
 export type ReportRun = z.infer<typeof reportRunSchema>;
+
+/**
+ * The file name of a run's download, `<report name>-<yyyy-mm-dd>.<ext>` with only letters, digits, `-`, `_`
+ * and `.` in the name part: the service sends it in `Content-Disposition`, and the app names the file the
+ * same way if that header cannot be read.
+ */
+export function reportFileName(name: string, now: Date, extension: 'csv' | 'xlsx'): string {
+  const safe =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '')
+      .slice(0, 80) || 'report';
+  return `${safe}-${now.toISOString().slice(0, 10)}.${extension}`;
+}

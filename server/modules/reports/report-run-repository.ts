@@ -1,0 +1,299 @@
+/**
+ * SQL of a report run, inside a tenant transaction (row-level security keeps every source, and every table
+ * a column reads, to the caller's company). Each source is a whitelist: a column key of the catalogue
+ * (src/shared/contracts/reports.ts) maps to one SQL expression of this file; nothing of the request is
+ * ever spliced into SQL except as a parameter. Filters become parameterised conditions by operator; rows
+ * are read in keyset batches ordered by the sort and a unique tiebreaker (the row id, in the same
+ * direction), so that a run of any size reads a bounded batch per query and never an OFFSET.
+ */
+import {
+  type REPORT_COLUMNS,
+  reportColumn,
+  type ReportCell,
+  type ReportColumnDef,
+  type ReportDefinition,
+  type ReportFilter,
+  type ReportSort,
+  type ReportSource,
+} from '../../../src/shared/contracts/reports.ts';
+import type { Queryable } from '../../db/database.ts';
+import { containsPattern } from '../../http/list-query.ts';
+import { isoTimestamp } from '../../http/list-sql-repository.ts';
+
+type ColumnKey<S extends ReportSource> = (typeof REPORT_COLUMNS)[S][number]['key'];
+
+interface SourceSql<S extends ReportSource> {
+  /** The FROM clause, aliases included. */
+  from: string;
+  /** The unique tiebreaker of the order and its type (for the cursor's parameter). */
+  id: string;
+  idType: 'uuid' | 'bigint';
+  /** The order when the definition names none. */
+  defaultSort: ReportSort;
+  /** Every column of the catalogue (the type makes a column without SQL a compile error). */
+  columns: Record<ColumnKey<S>, string>;
+}
+
+/** A list of names, in name order: the names of the ids in `ids` found in `table` (of the same company). */
+const namesOf = (table: string, ids: string) =>
+  `ARRAY(SELECT n.name FROM ${table} n WHERE n.id = ANY(${ids}) ORDER BY lower(n.name), n.id)`;
+
+const SOURCES: { [S in ReportSource]: SourceSql<S> } = {
+  contacts: {
+    from: 'contacts c',
+    id: 'c.id',
+    idType: 'uuid',
+    defaultSort: { field: 'name', direction: 'asc' },
+    columns: {
+      name: 'c.name',
+      types: namesOf('business_types', 'c.type_ids'),
+      email: 'c.email',
+      phone: 'c.phone',
+      address: 'c.address',
+      city: 'c.city',
+      country: 'c.country',
+      taxId: 'c.tax_id',
+      tags: namesOf('contact_tags', 'c.tag_ids'),
+      notes: 'c.notes',
+      createdAt: 'c.created_at',
+      updatedAt: 'c.updated_at',
+    },
+  },
+  users: {
+    from: 'users u LEFT JOIN roles r ON r.id = u.role_id',
+    id: 'u.id',
+    idType: 'uuid',
+    defaultSort: { field: 'name', direction: 'asc' },
+    columns: {
+      name: 'u.name',
+      email: 'u.email',
+      role: 'r.name',
+      disabled: 'u.disabled',
+      emailVerified: 'u.email_verified',
+      phone: 'u.phone',
+      createdAt: 'u.created_at',
+    },
+  },
+  audit: {
+    // The actor is a user of the company; one of another company (a super admin's visit) stays hidden.
+    from: 'audit_log a LEFT JOIN users u ON u.id = a.actor_user_id',
+    id: 'a.id',
+    idType: 'bigint',
+    defaultSort: { field: 'createdAt', direction: 'desc' },
+    columns: {
+      createdAt: 'a.created_at',
+      actor: "COALESCE(NULLIF(u.name, ''), u.email)",
+      action: 'a.action',
+      entity: 'a.entity',
+      entityId: 'a.entity_id',
+    },
+  },
+};
+
+/** Points a chart answers at most (a grouping by a free-text column could otherwise have one per row). */
+export const REPORT_CHART_MAX_POINTS = 1000;
+
+interface Column {
+  def: ReportColumnDef;
+  sql: string;
+}
+
+function column(source: ReportSource, key: string): Column {
+  const def = reportColumn(source, key);
+  const sql = (SOURCES[source].columns as Record<string, string>)[key];
+  // The definition was checked against the catalogue; this is the whitelist's own guard.
+  if (!def || !sql) throw new Error(`${source} has no column ${key}`);
+  return { def, sql };
+}
+
+/** Collects parameters and answers their placeholders. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const textOf = (sql: string) => `coalesce(${sql}, '')`;
+const startOfDayUtc = (param: string) => `(${param}::date::timestamp AT TIME ZONE 'UTC')`;
+
+function condition(source: ReportSource, filter: ReportFilter, params: Params): string {
+  const { def, sql } = column(source, filter.field);
+  const value = filter.value.trim();
+  switch (def.kind) {
+    case 'text':
+      switch (filter.op) {
+        case 'contains':
+          return `${textOf(sql)} ILIKE ${params.add(containsPattern(value))}`;
+        case 'equals':
+          return `lower(${textOf(sql)}) = lower(${params.add(value)})`;
+        case 'notEquals':
+          return `lower(${textOf(sql)}) <> lower(${params.add(value)})`;
+        case 'empty':
+          return `${textOf(sql)} = ''`;
+        case 'notEmpty':
+          return `${textOf(sql)} <> ''`;
+        default:
+          break;
+      }
+      break;
+    case 'date':
+      // Inclusive days in UTC: after 2026-01-31 keeps that whole day, before 2026-01-31 too.
+      if (filter.op === 'after') return `${sql} >= ${startOfDayUtc(params.add(value))}`;
+      if (filter.op === 'before') return `${sql} < ${startOfDayUtc(`(${params.add(value)}::date + 1)`)}`;
+      break;
+    case 'boolean':
+      if (filter.op === 'is') return `${sql} = ${params.add(value === 'true')}::boolean`;
+      break;
+    case 'list':
+      if (filter.op === 'includes')
+        return `EXISTS (SELECT 1 FROM unnest(${sql}) AS v(name) WHERE lower(v.name) = lower(${params.add(value)}))`;
+      if (filter.op === 'empty') return `cardinality(${sql}) = 0`;
+      if (filter.op === 'notEmpty') return `cardinality(${sql}) > 0`;
+      break;
+  }
+  throw new Error(`${filter.op} does not apply to the ${def.kind} column ${filter.field}`);
+}
+
+/** The order's key for a column: text case-insensitively, a list by its names joined. Never NULL. */
+function sortKey(col: Column): { sql: string; type: 'text' | 'timestamptz' | 'boolean' } {
+  switch (col.def.kind) {
+    case 'date':
+      return { sql: col.sql, type: 'timestamptz' };
+    case 'boolean':
+      return { sql: `coalesce(${col.sql}, false)`, type: 'boolean' };
+    case 'list':
+      return { sql: `lower(array_to_string(${col.sql}, '; '))`, type: 'text' };
+    default:
+      return { sql: `lower(${textOf(col.sql)})`, type: 'text' };
+  }
+}
+
+/** Where a batch ends: the last row's sort key (as text, exact) and id; the next batch starts after it. */
+export interface ReportCursor {
+  key: string;
+  id: string;
+}
+
+interface Plan {
+  source: ReportSource;
+  columns: Column[];
+  where: string[];
+  params: Params;
+}
+
+function plan(definition: ReportDefinition): Plan {
+  const { source } = definition;
+  const params = new Params();
+  return {
+    source,
+    columns: definition.columns.map((key) => column(source, key)),
+    where: definition.filters.map((f) => condition(source, f, params)),
+    params,
+  };
+}
+
+const whereClause = (conditions: string[]) => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
+
+/** PGlite and node-postgres both answer `text[]` as an array. */
+function names(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+function toCell(kind: ReportColumnDef['kind'], value: unknown): ReportCell {
+  if (value === null || value === undefined) return kind === 'list' ? [] : null;
+  switch (kind) {
+    case 'date':
+      return isoTimestamp(value);
+    case 'boolean':
+      return value === true || value === 't' || value === 'true';
+    case 'list':
+      return names(value);
+    default:
+      return String(value);
+  }
+}
+
+/** How many rows the definition matches. */
+export async function countReportRows(tx: Queryable, definition: ReportDefinition): Promise<number> {
+  const p = plan(definition);
+  const { rows } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${SOURCES[p.source].from} ${whereClause(p.where)}`,
+    p.params.values,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Counts of the matching rows by the chart's column: largest first (then by label); a date column by day
+ * in UTC (`2026-01-31`), in day order; a list column by each of its names (a row with two tags counts for
+ * both, one with none under ""); an empty text under "".
+ */
+export async function reportChartPoints(
+  tx: Queryable,
+  definition: ReportDefinition,
+  groupBy: string,
+): Promise<Array<{ label: string; count: number }>> {
+  const p = plan(definition);
+  const col = column(p.source, groupBy);
+  const from = SOURCES[p.source].from;
+  let select: string;
+  let order = 'count DESC, label';
+  switch (col.def.kind) {
+    case 'date':
+      select = `SELECT to_char(${col.sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS label, count(*)::int AS count FROM ${from}`;
+      order = 'label';
+      break;
+    case 'list':
+      select = `SELECT coalesce(g.name, '') AS label, count(*)::int AS count FROM ${from}
+        LEFT JOIN LATERAL unnest(${col.sql}) AS g(name) ON true`;
+      break;
+    case 'boolean':
+      select = `SELECT (${col.sql})::text AS label, count(*)::int AS count FROM ${from}`;
+      break;
+    default:
+      select = `SELECT ${textOf(col.sql)} AS label, count(*)::int AS count FROM ${from}`;
+  }
+  const { rows } = await tx.query<{ label: string; count: number }>(
+    `${select} ${whereClause(p.where)} GROUP BY 1 ORDER BY ${order} LIMIT ${REPORT_CHART_MAX_POINTS}`,
+    p.params.values,
+  );
+  return rows.map((r) => ({ label: r.label, count: r.count }));
+}
+
+/**
+ * One batch of rows, each a list of cells in the order of the definition's columns, after `cursor` (from
+ * the start when null); `next` is where the following batch starts, null after the last one.
+ */
+export async function readReportRows(
+  tx: Queryable,
+  definition: ReportDefinition,
+  cursor: ReportCursor | null,
+  limit: number,
+): Promise<{ rows: ReportCell[][]; next: ReportCursor | null }> {
+  const p = plan(definition);
+  const source = SOURCES[p.source];
+  const sort = definition.sort ?? source.defaultSort;
+  const key = sortKey(column(p.source, sort.field));
+  const descending = sort.direction === 'desc';
+  const where = [...p.where];
+  if (cursor) {
+    const after = `(${p.params.add(cursor.key)}::${key.type}, ${p.params.add(cursor.id)}::${source.idType})`;
+    where.push(`(${key.sql}, ${source.id}) ${descending ? '<' : '>'} ${after}`);
+  }
+  const direction = descending ? 'DESC' : 'ASC';
+  const cells = p.columns.map((c, i) => `${c.sql} AS c${i}`).join(', ');
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `SELECT ${cells}, (${key.sql})::text AS cursor_key, ${source.id}::text AS cursor_id
+       FROM ${source.from} ${whereClause(where)}
+      ORDER BY ${key.sql} ${direction}, ${source.id} ${direction}
+      LIMIT ${p.params.add(limit)}`,
+    p.params.values,
+  );
+  const last = rows[rows.length - 1];
+  return {
+    rows: rows.map((r) => p.columns.map((c, i) => toCell(c.def.kind, r[`c${i}`]))),
+    next: last && rows.length === limit ? { key: String(last.cursor_key), id: String(last.cursor_id) } : null,
+  };
+}
