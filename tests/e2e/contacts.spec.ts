@@ -1,16 +1,25 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
+
+const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
+
+async function authHeadersOf(context: BrowserContext): Promise<Record<string, string>> {
+  const cookies = await context.cookies('http://localhost:8080');
+  const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
+  return { Authorization: `Bearer ${value('__cez_at')}`, 'X-Refresh-Token': `Bearer ${value('__cez_rt')}` };
+}
 
 /**
  * Contacts (issue 13): a tag made with its colour, a contact created with business types, a tag and a
  * country, found by search and by the tag filter, the duplicate warning on the same name, an edit that
- * persists, the filtered list exported as CSV, and the change in its history. Harbor's contacts, so that the demo company's dashboard
+ * persists, the filtered list exported as CSV, the change in its history, and a stale edit overwritten
+ * from the version-conflict dialog. Harbor's contacts, so that the demo company's dashboard
  * counts stay as the dashboard spec expects.
  */
 test.describe.configure({ timeout: 150_000 });
 
-test('create, tag, search, filter and edit a contact', async ({ page }) => {
+test('create, tag, search, filter and edit a contact', async ({ page, context, request }) => {
   const stamp = `${Date.now()}`;
   const name = `Rotterdam Reefers ${stamp}`;
   await page.goto('/login');
@@ -94,6 +103,30 @@ test('create, tag, search, filter and edit a contact', async ({ page }) => {
   await expect(page.getByTestId('audit-history').locator('li').first().locator('tr[data-field="notes"]')).toContainText(
     'Reefer plugs at the terminal',
   );
+
+  // Someone else changes the contact while the dialog is open: "Overwrite with mine" saves this form over theirs.
+  await page.reload();
+  await page.getByRole('button', { name, exact: true }).click();
+  const stale = page.getByRole('dialog', { name });
+  await expect(stale.getByLabel('Notes')).toHaveValue('Reefer plugs at the terminal');
+  const headers = await authHeadersOf(context);
+  const found = (await (
+    await request.post(`${CONTACTS}/contacts/paginate`, { headers, data: { search: `Reefers ${stamp}` } })
+  ).json()) as { data: { _id: string; version: number }[] };
+  const theirs = await request.patch(`${CONTACTS}/contacts/${found.data[0]!._id}`, {
+    headers,
+    data: { version: found.data[0]!.version, notes: 'Their note' },
+  });
+  expect(theirs.ok()).toBe(true);
+  await stale.getByLabel('Notes').fill('My note');
+  await stale.getByRole('button', { name: 'Save' }).click();
+  const conflict = page.getByRole('dialog', { name: 'This contact was changed meanwhile' });
+  await conflict.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(stale).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('dialog', { name }).getByLabel('Notes')).toHaveValue('My note');
 });
 
 test('import contacts from CSV: every problem named first, then all rows at once', async ({ page }) => {

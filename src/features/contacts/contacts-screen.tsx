@@ -258,7 +258,7 @@ function Contacts() {
           fieldNames={FIELDS}
           save={(body) =>
             record
-              ? contactsResource.update(record._id, { ...body, version: record.version })
+              ? contactsResource.update(record._id, { version: record.version, ...body })
               : contactsResource.create(body)
           }
           onSaved={() => {

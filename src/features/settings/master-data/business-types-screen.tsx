@@ -82,7 +82,7 @@ function BusinessTypes() {
           fieldNames={FIELDS}
           save={(body) =>
             record
-              ? businessTypesResource.update(record._id, { ...body, version: record.version })
+              ? businessTypesResource.update(record._id, { version: record.version, ...body })
               : businessTypesResource.create(body)
           }
           onSaved={() => {

@@ -103,7 +103,7 @@ function Currencies() {
           fieldNames={FIELDS}
           save={({ code, ...rate }) =>
             record
-              ? companyCurrenciesResource.update(record._id, { ...rate, version: record.version })
+              ? companyCurrenciesResource.update(record._id, { version: record.version, ...rate })
               : companyCurrenciesResource.create({ code, ...rate })
           }
           onSaved={() => {

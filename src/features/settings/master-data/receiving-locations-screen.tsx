@@ -120,7 +120,7 @@ function ReceivingLocations() {
           fieldNames={FIELDS}
           save={(body) =>
             record
-              ? receivingLocationsResource.update(record._id, { ...body, version: record.version })
+              ? receivingLocationsResource.update(record._id, { version: record.version, ...body })
               : receivingLocationsResource.create(body)
           }
           onSaved={() => {
