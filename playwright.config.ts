@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: '.data/e2e',
       ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL_S),
       TRUST_PROXY: '127.0.0.1,::1',
+      // The super admin of the app-admin spec, seeded with the demo data into the fresh data folder.
+      SEED_SUPER_ADMIN: 'support@freightdesk.test',
     },
   },
 });

@@ -89,7 +89,13 @@ const reactRouterProduction = {
 };
 
 export default defineConfig(({ command }) => ({
-  define: { 'import.meta.env.VITE_CACHE_SCHEMA': JSON.stringify(cacheSchemaHash()) },
+  define: {
+    'import.meta.env.VITE_CACHE_SCHEMA': JSON.stringify(cacheSchemaHash()),
+    // The app's version (package.json), which "Report a problem" sends with each report.
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(
+      (JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }).version,
+    ),
+  },
   resolve: {
     alias:
       command === 'build'

@@ -59,4 +59,31 @@ describe('create-company command', () => {
     );
     expect(await companies()).toBe(before);
   });
+
+  it('makes an ordinary first admin without --super-admin, with the Admin role of the new company', async () => {
+    const { companyId, userId } = await createCompanyWithAdmin(t.db, {
+      company: 'Plain Freight',
+      email: 'plain@plain.example',
+      name: 'Pat  Plain Person',
+      password: 'a long enough secret',
+      superAdmin: false,
+      planExpiry: '2099-12-31',
+    });
+    const row = await t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
+      const { rows } = await tx.query(
+        `SELECT u.company_id, u.first_name, u.last_name, u.is_super_admin, u.email_verified, r.name AS role
+           FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
+        [userId],
+      );
+      return rows[0];
+    });
+    expect(row).toEqual({
+      company_id: companyId,
+      first_name: 'Pat',
+      last_name: 'Plain Person',
+      is_super_admin: false,
+      email_verified: true,
+      role: 'Admin',
+    });
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Creates a company (through company-provisioning, as every company is made) and its first admin user:
+ * Creates a company and its first admin user (through company-provisioning, as every company is made):
  * how a production database, which starts empty, gets its first tenant (and, with --super-admin, its
  * first super admin).
  *
@@ -13,7 +13,6 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import type { Database } from '../db/database.ts';
 import { provisionCompany } from '../modules/iam/companies/company-provisioning.ts';
 import { hashPassword } from '../modules/iam/passwords/password-hash.ts';
-import { insertUserWithPassword, isEmailTaken } from '../modules/iam/users/user-repository.ts';
 
 export interface NewCompany {
   company: string;
@@ -32,29 +31,24 @@ export async function createCompanyWithAdmin(
   if (!verdict.ok) throw new Error(`The password does not meet the policy: ${verdict.failures.join(', ')}`);
   const passwordHash = await hashPassword(input.password);
   return db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
-    if (await isEmailTaken(tx, input.email)) throw new Error(`A user with the e-mail ${input.email} already exists`);
     const shortName =
       input.company
         .replace(/[^A-Za-z0-9]/g, '')
         .slice(0, 10)
         .toUpperCase() || 'COMPANY';
-    const { companyId, roleIds } = await provisionCompany(tx, {
-      name: input.company,
-      shortName,
-      expiryDate: input.planExpiry,
-    });
     const [firstName = '', ...rest] = input.name.trim().split(/\s+/);
-    const userId = await insertUserWithPassword(tx, {
-      companyId,
-      email: input.email.toLowerCase(),
-      name: input.name.trim(),
-      firstName,
-      lastName: rest.join(' '),
-      passwordHash,
-      emailVerified: true,
-      roleId: roleIds.Admin,
-      isSuperAdmin: input.superAdmin,
-    });
+    const { companyId, adminUserId: userId } = await provisionCompany(
+      tx,
+      { name: input.company, shortName, expiryDate: input.planExpiry },
+      {
+        email: input.email,
+        name: input.name.trim(),
+        firstName,
+        lastName: rest.join(' '),
+        password: { hash: passwordHash },
+        isSuperAdmin: input.superAdmin,
+      },
+    );
     await recordAudit(tx, {
       companyId,
       actorUserId: null,

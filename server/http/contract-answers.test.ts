@@ -52,6 +52,9 @@ const NOT_JSON = new Set([
   'GET /driveserver/api/v1/filesystem/file/{id}/content',
   'GET /iamserver/api/v1/users/{id}/avatar',
   'GET /iamserver/api/v1/companies/{id}/logo',
+  'GET /iamserver/api/v1/issue/tracker/{id}/attachment',
+  // A report's run: JSON by default (documented), or a CSV or XLSX download with `?format=`.
+  'GET /reportserver/api/v1/reportSketch/{id}/run',
 ]);
 
 let t: TestDatabase;

@@ -56,6 +56,8 @@ it('every route that declares a permission answers 403 to a caller without it, w
       'POST /iamserver/api/v1/roles',
       'PATCH /iamserver/api/v1/users/:id',
       'DELETE /iamserver/api/v1/issue/tracker/:id',
+      'PATCH /iamserver/api/v1/issue/tracker/:id',
+      'GET /iamserver/api/v1/issue/tracker/:id/attachment',
       'PUT /iamserver/api/v1/companies/:id',
       'GET /iamserver/api/v1/companies/:id/users',
       'POST /iamserver/api/v1/notifications',
@@ -75,8 +77,30 @@ it('every route that declares a permission answers 403 to a caller without it, w
       'GET /contactserver/api/v1/contacts/duplicates',
       'DELETE /contactserver/api/v1/contact-tags/:id',
       'PATCH /mailserver/api/v1/templates/:id',
+      'GET /reportserver/api/v1/reportSketch/:id/run',
+      'PATCH /reportserver/api/v1/reportSketch/:id',
     ]),
   );
   expect(checked.length).toBeGreaterThanOrEqual(40);
+  expect(await databaseDigest(t.db)).toEqual(before);
+});
+
+it('every app-admin route answers 403 to anyone but a super admin, whatever the request', async () => {
+  const before = await databaseDigest(t.db);
+  const iam = services.find((s) => s.service === 'iamserver')!;
+  const appAdmin = iam.routes.filter((r) => r.url.includes('/app-admin/'));
+  expect(appAdmin.length).toBeGreaterThanOrEqual(4);
+  for (const route of appAdmin) {
+    const url = concreteUrl(route.url, { id: 'not-a-uuid', other: 'not valid' }) + MALFORMED_QUERY;
+    const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+    const res = await iam.app.inject({
+      method: route.method as 'GET',
+      url,
+      headers: nobody,
+      ...(hasBody ? { payload: MALFORMED_BODY } : {}),
+    });
+    expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN');
+  }
   expect(await databaseDigest(t.db)).toEqual(before);
 });

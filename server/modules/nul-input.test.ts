@@ -2,11 +2,11 @@
  * PostgreSQL refuses the NUL character (U+0000) in text. For every route of every service (read from the
  * routes Fastify registered), a request that the route's own OpenAPI schema accepts is built, then sent
  * once per string it holds (query values and JSON body strings) with a NUL in that one string, by a
- * caller holding every permission: no answer is 5xx, each is refused as a 4xx, and no table changes.
+ * caller holding every permission (a super admin too): no answer is 5xx, each is refused as a 4xx, and no table changes.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { signIn } from './iam/iam-resources-test-kit.ts';
+import { makeSuperAdmin, signIn } from './iam/iam-resources-test-kit.ts';
 import { buildAllServices, concreteUrl, databaseDigest, type BuiltService } from './all-services-test-kit.ts';
 
 let t: TestDatabase;
@@ -16,6 +16,8 @@ let admin: { authorization: string };
 beforeAll(async () => {
   t = await createTestDatabase();
   services = await buildAllServices(t.db);
+  // Every permission includes the super admin's: the app-admin routes answer anyone else 403 before validating.
+  await makeSuperAdmin(t.db, 'admin@demo.test');
   admin = await signIn(services.find((s) => s.service === 'iamserver')!.app, 'admin@demo.test');
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
 /**
  * The demo data of CONTRACT.md section 3: three companies (made as every company is, by
- * company-provisioning) and five users, all with the password `Freight!2026`. Seeded into an empty
- * embedded database, or any database with SEED_DEMO=1.
+ * company-provisioning, with their first admins) and five users, all with the password `Freight!2026`.
+ * Seeded into an empty embedded database, or any database with SEED_DEMO=1; with SEED_SUPER_ADMIN set, a
+ * super admin too (see `seedDemo`).
  */
 import type { Database } from '../db/database.ts';
 import {
@@ -36,7 +37,21 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return db.transaction({ role: 'freight_system', companyId: null }, async (tx) => (await countCompanies(tx)) === 0);
 }
 
-export async function seedDemo(db: Database, now: Date = new Date()): Promise<void> {
+/** The company of the opt-in super admin (`SEED_SUPER_ADMIN`). */
+export const SUPPORT_COMPANY = 'Freight Desk Support';
+
+/**
+ * `superAdminEmail` (the environment's `SEED_SUPER_ADMIN` unless given): when set, a super admin with
+ * that address and the demo password is seeded too, as the admin of "Freight Desk Support". The demo
+ * users themselves are never super admins.
+ */
+export async function seedDemo(
+  db: Database,
+  now: Date = new Date(),
+  superAdminEmail: string | undefined = process.env.SEED_SUPER_ADMIN,
+): Promise<void> {
+  const tenYearsAhead = new Date(now);
+  tenYearsAhead.setUTCFullYear(tenYearsAhead.getUTCFullYear() + 10);
   const oneYearAhead = new Date(now);
   oneYearAhead.setUTCFullYear(oneYearAhead.getUTCFullYear() + 1);
   const yesterday = new Date(now.getTime() - 24 * 3600 * 1000);
@@ -71,26 +86,62 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<vo
     },
   ];
 
+  const nameOf = (email: string, company: string) => {
+    const local = email.split('@')[0]!;
+    const firstName = local.charAt(0).toUpperCase() + local.slice(1);
+    const lastName = company.split(' ')[0]!;
+    return { firstName, lastName, name: `${firstName} ${lastName}` };
+  };
+
   await db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
     const companies = new Map<string, ProvisionedCompany>();
-    for (const profile of profiles) companies.set(profile.name, await provisionCompany(tx, profile));
+    // Each company's first admin is made with it, as every company's is; the other users join after.
+    for (const profile of profiles) {
+      const admin = DEMO_USERS.find((u) => u.company === profile.name && u.role === 'Admin')!;
+      const provisioned = await provisionCompany(tx, profile, {
+        email: admin.email,
+        ...nameOf(admin.email, admin.company),
+        password: { hash: passwordHash },
+      });
+      companies.set(profile.name, provisioned);
+    }
 
     for (const user of DEMO_USERS) {
-      const local = user.email.split('@')[0]!;
-      const firstName = local.charAt(0).toUpperCase() + local.slice(1);
-      const lastName = user.company.split(' ')[0]!;
       const company = companies.get(user.company)!;
+      if (user.role === 'Admin') continue;
       await insertUserWithPassword(tx, {
         companyId: company.companyId,
         email: user.email,
-        name: `${firstName} ${lastName}`,
-        firstName,
-        lastName,
+        ...nameOf(user.email, user.company),
         passwordHash,
         emailVerified: user.email !== 'unverified@demo.test',
         roleId: company.roleIds[user.role],
         isSuperAdmin: false,
       });
+    }
+
+    // Opt-in (demos and the e2e server): a super admin in a company of its own, who opens /app-admin.
+    const superAdmin = superAdminEmail?.trim().toLowerCase();
+    if (superAdmin) {
+      await provisionCompany(
+        tx,
+        {
+          planName: 'business',
+          name: SUPPORT_COMPANY,
+          shortName: 'SUPPORT',
+          expiryDate: isoDate(tenYearsAhead),
+          operatingCountry: 'US',
+          currency: 'USD',
+          timezone: 'UTC',
+        },
+        {
+          email: superAdmin,
+          firstName: 'Support',
+          lastName: 'Team',
+          password: { hash: passwordHash },
+          isSuperAdmin: true,
+        },
+      );
     }
   });
 }

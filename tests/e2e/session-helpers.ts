@@ -76,6 +76,7 @@ export const SETTINGS_SCREENS = [
   '/settings/users',
   '/settings/roles',
   '/settings/templates',
+  '/settings/issues',
   '/settings/business-types',
   '/settings/receiving-locations',
   '/settings/picklist',

@@ -166,7 +166,15 @@ function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
     ],
     'POST /profile/password': [],
     'POST /profile/sessions/revoke-others': [],
-    'POST /issue/tracker': [],
+    // A report's attachment must be a file of the reporter's company (issues.test.ts uses a real one).
+    'POST /issue/tracker': [
+      {
+        method: 'POST',
+        url: route.url,
+        payload: { title: 'X iso', attachmentFileId: item('users').id },
+        refused: [400],
+      },
+    ],
   };
   const probes = creates[`${route.method} ${path}`];
   if (!probes) throw new Error(`classify ${route.method} ${route.url} in the isolation matrix`);

@@ -10,6 +10,7 @@ import { registerAppAdminRoutes } from './companies/app-admin-routes.ts';
 import { registerCompanyRoutes } from './companies/company-resource.ts';
 import { groupResource } from './groups/group-resource.ts';
 import { issueResource } from './issues/issue-resource.ts';
+import { registerIssueRoutes } from './issues/issue-routes.ts';
 import { productResource } from './products/product-resource.ts';
 import { roleResource } from './roles/role-resource.ts';
 import { registerRoleRoutes } from './roles/role-routes.ts';
@@ -28,6 +29,7 @@ export const iamResourcesModule: ServiceModule = async (app, deps) => {
     registerResource(scope, deps, groupResource);
     registerResource(scope, deps, productResource);
     registerResource(scope, deps, issueResource);
+    registerIssueRoutes(scope, deps);
     registerCompanyRoutes(scope, deps);
     registerAppAdminRoutes(scope, deps);
   });

@@ -20,6 +20,7 @@ const GROUPS: { label: SectionLabel; sections: { to: string; label: SectionLabel
       { to: 'users', label: 'users', needs: 'users' },
       { to: 'roles', label: 'roles', needs: 'roles' },
       { to: 'templates', label: 'templates', needs: 'mail' },
+      { to: 'issues', label: 'issues', needs: 'issues' },
     ],
   },
   {

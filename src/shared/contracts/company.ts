@@ -50,3 +50,54 @@ export const updateCompanyBody = z.strictObject({
   account_setup: z.boolean().optional(),
 });
 export type UpdateCompanyInput = z.input<typeof updateCompanyBody>;
+
+/**
+ * The app admin's console (`/app-admin/companies`, super admins only): every company with what the
+ * console shows besides the company itself.
+ */
+export const appAdminCompanySchema = companySchema.extend({
+  /** How many users the company has (invited ones included). */
+  userCount: z.number().int(),
+});
+export type AppAdminCompany = z.infer<typeof appAdminCompanySchema>;
+
+/** The sort fields of `GET /app-admin/companies` (`sort=field` or `sort=-field`). */
+export const APP_ADMIN_COMPANY_SORT_FIELDS = [
+  'name',
+  'accountType',
+  'planName',
+  'expiryDate',
+  'userCount',
+  'createdAt',
+] as const;
+
+/** The account types the console offers; the column itself takes any short text (company settings too). */
+export const COMPANY_ACCOUNT_TYPES = ['business', 'individual', 'trial'] as const;
+
+const planName = z.string().trim().min(1).max(50);
+
+/** `POST /app-admin/companies`: a company and its first admin, who is mailed an invitation to set a password. */
+export const createAppAdminCompanyBody = z.strictObject({
+  name: shortText,
+  shortName: z.string().trim().min(1).max(20),
+  accountType: z.string().trim().min(1).max(50).default('business'),
+  planName: planName.default('standard'),
+  expiryDate: z.iso.date(),
+  operatingCountry: z.string().trim().min(2).max(3).default('US'),
+  currency: z.string().trim().length(3).default('USD'),
+  timezone: shortText.default('UTC'),
+  admin: z.strictObject({
+    email: z.email().max(254),
+    firstName: shortText,
+    lastName: shortText,
+  }),
+});
+export type CreateAppAdminCompanyInput = z.input<typeof createAppAdminCompanyBody>;
+
+/** `PUT|PATCH /app-admin/companies/{id}`: the plan (extend: a later expiry; end: expiry yesterday). */
+export const updateCompanyPlanBody = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  planName: planName.optional(),
+  expiryDate: z.iso.date().optional(),
+});
+export type UpdateCompanyPlanInput = z.input<typeof updateCompanyPlanBody>;

@@ -1,14 +1,16 @@
 /**
- * `/app-admin/companies`: the super admin's view of every tenant (list, read, create, change the plan),
- * run as the system role across tenants. Everyone else gets 403.
+ * `/app-admin/companies`: the super admin's console over every tenant (list, read, create with its first
+ * admin, change the plan), run as the system role across tenants. Everyone else gets 403, before the
+ * request is validated (a route-level `preValidation` hook, after the scope's authentication), so a refused
+ * caller learns nothing about the routes' schemas.
  */
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { auditChange } from '../../../http/audit-change.ts';
 import { forbidden, notFound } from '../../../http/api-error.ts';
 import { requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../../http/idempotency.ts';
+import { staleVersion } from '../../../http/resource-kit.ts';
 import {
   idParams,
   itemResponse,
@@ -17,31 +19,19 @@ import {
   listResponse,
   toListQuery,
 } from '../../../http/list-query.ts';
-import { assertVersion, expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
-import { COMPANY_SORT_FIELDS, findCompany, listCompanies, updateCompanyPlan } from './company-repository.ts';
+import { expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
+import { findUser } from '../users/user-repository.ts';
+import { findAppAdminCompany, findCompany, listAppAdminCompanies, updateCompanyPlan } from './company-repository.ts';
 import { provisionCompany } from './company-provisioning.ts';
-import { companySchema } from '../../../../src/shared/contracts/company.ts';
+import {
+  APP_ADMIN_COMPANY_SORT_FIELDS,
+  appAdminCompanySchema,
+  createAppAdminCompanyBody,
+  updateCompanyPlanBody,
+} from '../../../../src/shared/contracts/company.ts';
 
-const planName = z.string().trim().min(1).max(50);
-const expiryDate = z.iso.date();
-
-const createCompanyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  shortName: z.string().trim().min(1).max(20),
-  planName: planName.default('standard'),
-  expiryDate,
-  operatingCountry: z.string().trim().min(2).max(3).default('US'),
-  currency: z.string().trim().length(3).default('USD'),
-  timezone: z.string().trim().min(1).max(100).default('UTC'),
-});
-
-const updatePlanBody = z.strictObject({
-  version: z.number().int().min(1).optional(),
-  planName: planName.optional(),
-  expiryDate: expiryDate.optional(),
-});
-
-function requireSuperAdmin(req: FastifyRequest): void {
+/** The routes' `preValidation`: runs after the scope's authentication, before the request is validated. */
+async function requireSuperAdmin(req: FastifyRequest): Promise<void> {
   if (!requireAuthContext(req).isSuperAdmin) throw forbidden('Only a super admin can do this');
 }
 
@@ -51,17 +41,17 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     BASE,
     {
+      preValidation: requireSuperAdmin,
       schema: {
-        summary: 'List every company (super admin)',
+        summary: 'List every company with its plan and number of users (super admin)',
         tags: ['app-admin'],
-        querystring: listQuerySchema(COMPANY_SORT_FIELDS),
-        response: { 200: listResponse(companySchema) },
+        querystring: listQuerySchema(APP_ADMIN_COMPANY_SORT_FIELDS),
+        response: { 200: listResponse(appAdminCompanySchema) },
       },
     },
     async (req) => {
-      requireSuperAdmin(req);
       const query = toListQuery(req.query, { field: 'name', descending: false });
-      const { items, total } = await runRead(deps, req, { scope: 'system' }, (tx) => listCompanies(tx, query));
+      const { items, total } = await runRead(deps, req, { scope: 'system' }, (tx) => listAppAdminCompanies(tx, query));
       return { data: items, meta: listMeta(total, query) };
     },
   );
@@ -69,16 +59,16 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     `${BASE}/:id`,
     {
+      preValidation: requireSuperAdmin,
       schema: {
         summary: 'Read any company (super admin)',
         tags: ['app-admin'],
         params: idParams,
-        response: { 200: itemResponse(companySchema) },
+        response: { 200: itemResponse(appAdminCompanySchema) },
       },
     },
     async (req, reply) => {
-      requireSuperAdmin(req);
-      const company = await runRead(deps, req, { scope: 'system' }, (tx) => findCompany(tx, req.params.id));
+      const company = await runRead(deps, req, { scope: 'system' }, (tx) => findAppAdminCompany(tx, req.params.id));
       if (!company) throw notFound('Company');
       setVersionTag(reply, company.version);
       return { data: company };
@@ -88,25 +78,32 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
   app.post(
     BASE,
     {
+      preValidation: requireSuperAdmin,
       schema: {
-        summary: 'Create a company with its products, default roles and picklists (super admin)',
+        summary:
+          'Create a company with its products, default roles, picklists and first admin, who is mailed an invitation (super admin; 409 when the admin’s e-mail is taken)',
         tags: ['app-admin'],
-        body: createCompanyBody,
-        response: { 201: itemResponse(companySchema) },
+        body: createAppAdminCompanyBody,
+        response: { 201: itemResponse(appAdminCompanySchema) },
       },
     },
     async (req, reply) => {
-      requireSuperAdmin(req);
-      const body = req.body;
+      const { admin, ...profile } = req.body;
       return runWrite(deps, req, reply, { status: 201, scope: 'system' }, async (tx, auth) => {
-        const { companyId: id } = await provisionCompany(tx, body);
-        const created = (await findCompany(tx, id))!;
+        const inviter = await findUser(tx, auth.userId);
+        const { companyId: id, adminUserId } = await provisionCompany(tx, profile, admin, {
+          deps,
+          invitedByName: inviter?.name || 'Freight Desk',
+          invitedByUserId: auth.userId,
+          requestId: req.id,
+        });
+        const created = (await findAppAdminCompany(tx, id))!;
         await auditChange(tx, req, auth, {
           action: 'company.create',
           entity: 'company',
           entityId: id,
           companyId: id,
-          after: created,
+          after: { ...created, admin: { _id: adminUserId, email: admin.email.toLowerCase() } },
         });
         return { data: created };
       });
@@ -116,32 +113,32 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
   app.route({
     method: ['PUT', 'PATCH'],
     url: `${BASE}/:id`,
+    preValidation: requireSuperAdmin,
     schema: {
-      summary: 'Change a company’s plan (super admin; optimistic concurrency)',
+      summary:
+        'Change a company’s plan: extend it (a later expiry) or end it (expiry yesterday) (super admin; optimistic concurrency)',
       tags: ['app-admin'],
       params: idParams,
-      body: updatePlanBody,
-      response: { 200: itemResponse(companySchema) },
+      body: updateCompanyPlanBody,
+      response: { 200: itemResponse(appAdminCompanySchema) },
     },
     handler: async (req, reply) => {
-      requireSuperAdmin(req);
       const { version: bodyVersion, ...patch } = req.body;
       const expected = expectedVersion(req, bodyVersion);
       const result = await runWrite(deps, req, reply, { scope: 'system' }, async (tx, auth) => {
         const before = await findCompany(tx, req.params.id, { lock: true });
         if (!before) throw notFound('Company');
-        assertVersion(before.version, expected, 'The company');
+        if (before.version !== expected) await staleVersion(tx, before, 'company', 'Company');
         await updateCompanyPlan(tx, before._id, patch);
-        const after = (await findCompany(tx, before._id))!;
         await auditChange(tx, req, auth, {
           action: 'company.plan_change',
           entity: 'company',
           entityId: before._id,
           companyId: before._id,
           before,
-          after,
+          after: (await findCompany(tx, before._id))!,
         });
-        return { data: after };
+        return { data: (await findAppAdminCompany(tx, before._id))! };
       });
       setVersionTag(reply, result.data.version);
       return result;

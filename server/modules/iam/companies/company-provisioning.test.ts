@@ -1,6 +1,6 @@
 /**
  * One company-creation path: a company made by the demo seed, by the command-line tool and by the
- * app-admin route starts with the same products, roles, picklists and business types, read back inside
+ * app-admin route starts with the same products, roles, picklists and business types and a first admin, read back inside
  * the new tenant (row-level security on) the way its own users would see them. The schema has no
  * mail-template table yet, so there is nothing of those to compare.
  */
@@ -82,10 +82,32 @@ describe('company provisioning', () => {
       method: 'POST',
       url: `${IAM}/app-admin/companies`,
       headers: root,
-      payload: { name: 'Route Freight', shortName: 'ROUTE', expiryDate: '2031-06-30' },
+      payload: {
+        name: 'Route Freight',
+        shortName: 'ROUTE',
+        expiryDate: '2031-06-30',
+        admin: { email: 'first@route.example', firstName: 'First', lastName: 'Admin' },
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const fromRoute = created.json().data._id as string;
+
+    // Each of them has its first admin, with the Admin role: the seed's and the command line's sign in
+    // with a password, the route's is invited to choose one.
+    const firstAdmins = await t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
+      const { rows } = await tx.query<{ company_id: string; email: string; role: string; has_password: boolean }>(
+        `SELECT u.company_id, u.email, r.name AS role, u.password_hash IS NOT NULL AS has_password
+           FROM users u JOIN roles r ON r.id = u.role_id
+          WHERE u.company_id = ANY($1::uuid[]) AND r.name = 'Admin' ORDER BY u.email`,
+        [[fromSeed, fromCli, fromRoute]],
+      );
+      return rows;
+    });
+    expect(firstAdmins).toEqual([
+      { company_id: fromSeed, email: 'admin@demo.test', role: 'Admin', has_password: true },
+      { company_id: fromCli, email: 'first@cli.example', role: 'Admin', has_password: true },
+      { company_id: fromRoute, email: 'first@route.example', role: 'Admin', has_password: false },
+    ]);
 
     const seeded = await startingState(t.db, fromSeed);
     const cli = await startingState(t.db, fromCli);

@@ -1,14 +1,21 @@
 /**
  * Creating a company, in one place: the demo seed, the command-line tool and the app-admin route all
  * call `provisionCompany`, so every new tenant starts with the same products, roles, picklists and
- * business types whoever created it. Runs in the caller's system transaction (the tenant does not exist
- * yet); no SQL here, only the repositories.
+ * business types, and its first admin (with the Admin role), whoever created it. The seed and the command
+ * line give the admin a password; the app admin's console gives none, and the admin is mailed the same
+ * invitation as a user invited from /settings/users. Runs in the caller's system transaction (the tenant
+ * does not exist yet), so a refusal leaves nothing half-created; no SQL here, only the repositories.
  *
  * Not provisioned yet, because the schema has no table for them: mail templates. When that table
  * arrives, its defaults belong in this file too.
  */
+import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import { allPermissions, PERMISSION_ACTIONS, type Permissions } from '../../../../src/shared/permissions.ts';
 import type { Queryable } from '../../../db/database.ts';
+import { ApiError } from '../../../http/api-error.ts';
+import type { ServiceDeps } from '../../../http/build-service-app.ts';
+import { inviteUser } from '../account-recovery/invitation-service.ts';
+import { insertUser, insertUserWithPassword, isEmailTaken } from '../users/user-repository.ts';
 import { insertBusinessTypes } from '../../master/business-types/business-type-repository.ts';
 import { seedMailTemplates } from '../../mail/templates/template-repository.ts';
 import { insertDropdownGroups, insertDropdownOptions } from '../../master/dropdown-repository.ts';
@@ -35,6 +42,9 @@ function operationsPermissions(): Permissions {
     reference: [...PERMISSION_ACTIONS],
     // Operations picks from the company's master data; its administrators maintain it.
     masterData: ['read'],
+    // Operations reports problems; the list of reports and its status updates are for administrators
+    // (a screenshot can show what only they may see). Migration 020 did the same to existing companies.
+    issues: ['create'],
   };
 }
 
@@ -100,6 +110,7 @@ export interface CompanyProfile {
   name: string;
   shortName: string;
   expiryDate: string;
+  accountType?: string;
   planName?: string;
   operatingCountry?: string;
   currency?: string;
@@ -107,25 +118,71 @@ export interface CompanyProfile {
 }
 
 export const COMPANY_PROFILE_DEFAULTS = {
+  accountType: 'business',
   planName: 'standard',
   operatingCountry: 'US',
   currency: 'USD',
   timezone: 'UTC',
 } as const satisfies Partial<CompanyProfile>;
 
-export interface ProvisionedCompany {
-  companyId: string;
-  /** The id of each default role, for the callers that add the first users. */
-  roleIds: Record<DefaultRoleName, string>;
+/** The company's first admin: every permission (the Admin role). */
+export interface FirstAdmin {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Defaults to "first last". */
+  name?: string;
+  /**
+   * How the admin signs in: with this password (the seed and the command line; the address counts as
+   * verified unless `emailVerified` says otherwise), or, when it is missing, through an invitation.
+   */
+  password?: { hash: string; emailVerified?: boolean };
+  /** Only the seed and the command line make super admins; the console never does. */
+  isSuperAdmin?: boolean;
 }
 
-/** Creates a company with everything a new tenant starts with. Call inside a `freight_system` transaction. */
-export async function provisionCompany(tx: Queryable, profile: CompanyProfile): Promise<ProvisionedCompany> {
+/** Who sends the invitation when the first admin has no password (the app admin's console). */
+export interface InvitationSender {
+  deps: Pick<ServiceDeps, 'config' | 'now'>;
+  invitedByName: string;
+  invitedByUserId: string | null;
+  requestId: string | null;
+}
+
+export interface ProvisionedCompany {
+  companyId: string;
+  /** The id of each default role, for the callers that add more users. */
+  roleIds: Record<DefaultRoleName, string>;
+  adminUserId: string;
+}
+
+/** The refusal of an address that already signs in somewhere (addresses are unique across tenants). */
+export function adminEmailTaken(email: string): ApiError {
+  return new ApiError(409, ERROR_CODES.ALREADY_EXISTS, `A user with the e-mail ${email} already exists`, {
+    details: [{ path: 'body.admin.email', message: 'is already taken' }],
+  });
+}
+
+/**
+ * Creates a company with everything a new tenant starts with and its first admin. Call inside a
+ * `freight_system` transaction; a taken e-mail throws (409, `body.admin.email`) before anything is written.
+ * Without a password the admin is invited, which needs `invitation`.
+ */
+export async function provisionCompany(
+  tx: Queryable,
+  profile: CompanyProfile,
+  admin: FirstAdmin,
+  invitation?: InvitationSender,
+): Promise<ProvisionedCompany> {
+  const email = admin.email.trim().toLowerCase();
+  if (!admin.password && !invitation) throw new Error('A first admin without a password must be invited');
+  if (await isEmailTaken(tx, email)) throw adminEmailTaken(email);
   const defaults = COMPANY_PROFILE_DEFAULTS;
   const companyId = await insertCompany(tx, {
     name: profile.name,
     shortName: profile.shortName,
     expiryDate: profile.expiryDate,
+    accountType: profile.accountType ?? defaults.accountType,
     planName: profile.planName ?? defaults.planName,
     operatingCountry: profile.operatingCountry ?? defaults.operatingCountry,
     currency: profile.currency ?? defaults.currency,
@@ -141,5 +198,34 @@ export async function provisionCompany(tx: Queryable, profile: CompanyProfile): 
   await insertDropdownOptions(tx, companyId, DEFAULT_PICKLIST_MODULE, DEFAULT_PICKLISTS);
   await insertBusinessTypes(tx, companyId, DEFAULT_BUSINESS_TYPES);
   await seedMailTemplates(tx, companyId, 'en');
-  return { companyId, roleIds };
+
+  const user = {
+    companyId,
+    email,
+    firstName: admin.firstName,
+    lastName: admin.lastName,
+    name: admin.name ?? [admin.firstName, admin.lastName].filter(Boolean).join(' '),
+    roleId: roleIds.Admin,
+  };
+  let adminUserId: string;
+  if (admin.password) {
+    adminUserId = await insertUserWithPassword(tx, {
+      ...user,
+      passwordHash: admin.password.hash,
+      emailVerified: admin.password.emailVerified ?? true,
+      isSuperAdmin: admin.isSuperAdmin ?? false,
+    });
+  } else {
+    if (admin.isSuperAdmin) throw new Error('A super admin is made with a password (the command line or the seed)');
+    adminUserId = await insertUser(tx, user);
+    await inviteUser(tx, invitation!.deps, {
+      companyId,
+      userId: adminUserId,
+      email,
+      invitedByName: invitation!.invitedByName,
+      invitedByUserId: invitation!.invitedByUserId,
+      requestId: invitation!.requestId,
+    });
+  }
+  return { companyId, roleIds, adminUserId };
 }

@@ -3,20 +3,17 @@
  * super-admin's view across tenants (system transaction).
  */
 import type { z } from 'zod';
-import type { companySchema } from '../../../../src/shared/contracts/company.ts';
+import type {
+  AppAdminCompany,
+  APP_ADMIN_COMPANY_SORT_FIELDS,
+  companySchema,
+} from '../../../../src/shared/contracts/company.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
 
 export const COMPANY_SORT_FIELDS = ['name', 'short_name', 'expiryDate', 'createdAt'] as const;
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
-
-const SORT_COLUMNS: Record<CompanySortField, string> = {
-  name: 'lower(name)',
-  short_name: 'lower(short_name)',
-  expiryDate: 'plan_expiry_date',
-  createdAt: 'created_at',
-};
 
 /** A company as the iam resources answer it (the shared contract). */
 export type CompanyItem = z.infer<typeof companySchema>;
@@ -65,19 +62,44 @@ export async function findCompany(
   return rows[0] ? toCompany(rows[0]) : undefined;
 }
 
-/** Every company the transaction can see: all of them for the system role. */
-export async function listCompanies(
+type AppAdminSortField = (typeof APP_ADMIN_COMPANY_SORT_FIELDS)[number];
+
+const APP_ADMIN_SORT_COLUMNS: Record<AppAdminSortField, string> = {
+  name: 'lower(name)',
+  accountType: 'lower(account_type)',
+  planName: 'lower(plan_name)',
+  expiryDate: 'plan_expiry_date',
+  userCount: 'user_count',
+  createdAt: 'created_at',
+};
+
+const SELECT_APP_ADMIN_COMPANY = `SELECT * FROM (
+  SELECT c.*, (SELECT count(*)::int FROM users u WHERE u.company_id = c.id) AS user_count FROM (${SELECT_COMPANY}) AS c
+) AS companies`;
+
+/** Every company with its number of users (system transaction: the app admin's console). */
+export async function listAppAdminCompanies(
   tx: Queryable,
-  query: ListQuery<CompanySortField>,
-): Promise<{ items: CompanyItem[]; total: number }> {
+  query: ListQuery<AppAdminSortField>,
+): Promise<{ items: AppAdminCompany[]; total: number }> {
   const where = query.search ? 'WHERE (name ILIKE $1 OR short_name ILIKE $1)' : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
   const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM companies ${where}`, [pattern]);
   const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_COMPANY} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
+    `${SELECT_APP_ADMIN_COMPANY} ${where} ${orderByClause(query.sort, APP_ADMIN_SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
     [pattern, query.limit, query.offset],
   );
-  return { items: rows.map(toCompany), total: count.rows[0]?.n ?? 0 };
+  return { items: rows.map(toAppAdminCompany), total: count.rows[0]?.n ?? 0 };
+}
+
+/** One company with its number of users (system transaction). */
+export async function findAppAdminCompany(tx: Queryable, id: string): Promise<AppAdminCompany | undefined> {
+  const { rows } = await tx.query<Record<string, unknown>>(`${SELECT_APP_ADMIN_COMPANY} WHERE id = $1`, [id]);
+  return rows[0] ? toAppAdminCompany(rows[0]) : undefined;
+}
+
+function toAppAdminCompany(r: Record<string, unknown>): AppAdminCompany {
+  return { ...toCompany(r), userCount: Number(r.user_count) };
 }
 
 export interface CompanySettingsPatch {
@@ -153,6 +175,7 @@ export async function insertCompany(
   company: {
     name: string;
     shortName: string;
+    accountType: string;
     planName: string;
     expiryDate: string;
     operatingCountry: string;
@@ -161,11 +184,12 @@ export async function insertCompany(
   },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO companies (name, short_name, plan_name, plan_expiry_date, operating_country, currency, timezone)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO companies (name, short_name, account_type, plan_name, plan_expiry_date, operating_country, currency, timezone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       company.name,
       company.shortName,
+      company.accountType,
       company.planName,
       company.expiryDate,
       company.operatingCountry,
