@@ -6,6 +6,7 @@ import { FormField, TextInput } from '../../lib/resource-kit/form-field';
 import { useConflictAwareSave } from '../../lib/resource-kit/use-conflict-aware-save';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import type { AppAdminCompany } from '../../shared/contracts/company';
 import { appAdminCompanies } from './api';
 import { formatPlanDate } from './plan-status';
@@ -136,28 +137,17 @@ export function EndPlanDialog({ company, onClose }: { company: AppAdminCompany; 
   const t = useAppAdminT();
   const saver = usePlanSave(company, onClose, () => appAdminT('planEnded', { name: company.name }));
   return (
-    <ModalDialog title={t('endTitle', { name: company.name })} onClose={onClose} maxWidth="md">
-      <Stack gap={4}>
-        <Text>{t('endBody', { name: company.name })}</Text>
-        {saver.formError && (
-          <Text role="alert" color="fg.error" textStyle="sm">
-            {saver.formError}
-          </Text>
-        )}
-        <Flex gap={2} justifyContent="flex-end">
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={saver.busy}
-            onClick={() => void saver.submit({ expiryDate: endedExpiry() })}
-          >
-            {t('endConfirm')}
-          </Button>
-        </Flex>
-      </Stack>
+    <ConfirmDialog
+      title={t('endTitle', { name: company.name })}
+      body={t('endBody', { name: company.name })}
+      confirmLabel={t('endConfirm')}
+      cancelLabel={t('cancel')}
+      busy={saver.busy}
+      error={saver.formError}
+      onConfirm={() => void saver.submit({ expiryDate: endedExpiry() })}
+      onClose={onClose}
+    >
       <PlanConflict saver={saver} onClose={onClose} />
-    </ModalDialog>
+    </ConfirmDialog>
   );
 }

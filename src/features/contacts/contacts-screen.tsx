@@ -13,6 +13,7 @@ import { ResourceList } from '../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../lib/resource-kit/resource-table';
 import { formMessageOf } from '../../lib/resource-kit/server-field-errors';
 import { useDebouncedValue } from '../../lib/resource-kit/use-debounced-value';
+import { OpenRecordButton } from '../../lib/resource-kit/open-record-button';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { Pill } from '../../lib/ui/pill';
 import { showToast } from '../../lib/ui/toast-store';
@@ -81,18 +82,7 @@ function Contacts() {
     column.accessor('name', {
       header: () => contactsT('name'),
       meta: { sortField: 'name', width: 'minmax(12rem, 2fr)' },
-      cell: (info) => (
-        <chakra.button
-          type="button"
-          fontWeight="medium"
-          color="brand.fg"
-          textAlign="start"
-          _hover={{ textDecoration: 'underline' }}
-          onClick={() => setOpen(info.row.original)}
-        >
-          {info.getValue()}
-        </chakra.button>
-      ),
+      cell: (info) => <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>,
     }),
     column.accessor('typeIds', {
       header: () => contactsT('types'),

@@ -13,6 +13,7 @@ import { RequirePermission, useCan } from '../../lib/resource-kit/permission-gat
 import { RecordDialog } from '../../lib/resource-kit/record-dialog';
 import { ResourceList } from '../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../lib/resource-kit/resource-table';
+import { OpenRecordButton } from '../../lib/resource-kit/open-record-button';
 import { useSession } from '../../lib/session/use-session';
 import { Pill } from '../../lib/ui/pill';
 import { showToast } from '../../lib/ui/toast-store';
@@ -81,18 +82,7 @@ function Issues() {
     column.accessor('title', {
       header: () => issuesT('title'),
       meta: { sortField: 'title', width: 'minmax(12rem, 2fr)' },
-      cell: (info) => (
-        <chakra.button
-          type="button"
-          fontWeight="medium"
-          color="brand.fg"
-          textAlign="start"
-          _hover={{ textDecoration: 'underline' }}
-          onClick={() => setOpen(info.row.original)}
-        >
-          {info.getValue()}
-        </chakra.button>
-      ),
+      cell: (info) => <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>,
     }),
     column.accessor('status', {
       header: () => issuesT('status'),

@@ -14,8 +14,8 @@ import { RequirePermission, useCan } from '../../lib/resource-kit/permission-gat
 import { formMessageOf } from '../../lib/resource-kit/server-field-errors';
 import { useConflictAwareSave } from '../../lib/resource-kit/use-conflict-aware-save';
 import { useOnline } from '../../lib/resource-kit/use-online';
-import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import {
   reportFileName,
   type ReportFormat,
@@ -361,23 +361,15 @@ function DeleteReportDialog({ sketch, onClose }: { sketch: ReportSketch; onClose
     void client.invalidateQueries({ queryKey: reportsResource.keys.lists });
   };
   return (
-    <ModalDialog title={t('deleteTitle', { name: sketch.name })} onClose={onClose} maxWidth="md">
-      <Stack gap={4}>
-        <Text>{t('deleteBody')}</Text>
-        {error && (
-          <Text role="alert" color="fg.error" textStyle="sm">
-            {error}
-          </Text>
-        )}
-        <Flex justifyContent="flex-end" gap={2}>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button colorPalette="red" loading={busy} onClick={() => void confirm()}>
-            {t('confirmDelete')}
-          </Button>
-        </Flex>
-      </Stack>
-    </ModalDialog>
+    <ConfirmDialog
+      title={t('deleteTitle', { name: sketch.name })}
+      body={t('deleteBody')}
+      confirmLabel={t('confirmDelete')}
+      cancelLabel={t('cancel')}
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }

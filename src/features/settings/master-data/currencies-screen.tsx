@@ -18,8 +18,9 @@ import {
 } from '../../../shared/contracts/master-data';
 import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';
 import { companyCurrenciesResource, useCurrencyHistory } from './api';
-import { OpenLink, ScreenHeader } from './fields';
+import { ScreenHeader } from './fields';
 import { RecordDialog } from '../../../lib/resource-kit/record-dialog';
+import { OpenRecordButton } from '../../../lib/resource-kit/open-record-button';
 import { masterT, useMasterT } from './strings';
 
 const column = createColumnHelper<CompanyCurrency>();
@@ -51,7 +52,11 @@ function Currencies() {
       header: () => masterT('cur.code'),
       meta: { sortField: 'code', width: '8rem' },
       cell: (info) =>
-        canEdit ? <OpenLink onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenLink> : info.getValue(),
+        canEdit ? (
+          <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>
+        ) : (
+          info.getValue()
+        ),
     }),
     column.accessor('exchangeRate', {
       header: () => masterT('cur.rate'),

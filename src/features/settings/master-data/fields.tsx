@@ -1,5 +1,4 @@
-import { Box, Link, chakra } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, chakra } from '@chakra-ui/react';
 import { Pill } from '../../../lib/ui/pill';
 import { useMasterT } from './strings';
 
@@ -16,22 +15,6 @@ export function CheckboxField({ label, ...props }: { label: string } & React.Com
 export function ActivePill({ active }: { active: boolean }) {
   const t = useMasterT();
   return <Pill colorPalette={active ? 'green' : 'gray'}>{active ? t('active') : t('inactive')}</Pill>;
-}
-
-/** A list cell that opens the record's dialog. */
-export function OpenLink({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
-  return (
-    <Link
-      as="button"
-      fontWeight="medium"
-      color="brand.fg"
-      textAlign="start"
-      onClick={onOpen}
-      _hover={{ textDecoration: 'underline' }}
-    >
-      {children}
-    </Link>
-  );
 }
 
 export function ScreenHeader({ title, subtitle }: { title: string; subtitle: string }) {

@@ -14,8 +14,9 @@ import {
   type ReceivingLocation,
 } from '../../../shared/contracts/master-data';
 import { receivingLocationsResource } from './api';
-import { ActivePill, CheckboxField, OpenLink, ScreenHeader } from './fields';
+import { ActivePill, CheckboxField, ScreenHeader } from './fields';
 import { RecordDialog } from '../../../lib/resource-kit/record-dialog';
+import { OpenRecordButton } from '../../../lib/resource-kit/open-record-button';
 import { masterT, useMasterT } from './strings';
 
 const column = createColumnHelper<ReceivingLocation>();
@@ -53,7 +54,11 @@ function ReceivingLocations() {
       header: () => masterT('name'),
       meta: { sortField: 'name', width: 'minmax(10rem, 2fr)' },
       cell: (info) =>
-        canEdit ? <OpenLink onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenLink> : info.getValue(),
+        canEdit ? (
+          <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>
+        ) : (
+          info.getValue()
+        ),
     }),
     column.accessor('code', { header: () => masterT('code'), meta: { sortField: 'code', width: '8rem' } }),
     column.accessor('city', {

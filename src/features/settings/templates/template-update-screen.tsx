@@ -26,6 +26,7 @@ import {
 } from '../../../shared/contracts/mail-templates';
 import { purifyMailHtml } from '../../../lib/rich-text/mail-html-purify';
 import { RichTextEditor, type RichTextEditorHandle } from '../../../lib/rich-text/rich-text-editor';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { CheckboxField } from '../master-data/fields';
 import { previewTemplate, templatesResource, useMergeFields } from './api';
 import { templatesT, useTemplatesT } from './strings';
@@ -497,23 +498,15 @@ function DeleteTemplateDialog({
     }
   };
   return (
-    <ModalDialog title={t('deleteTitle', { name: template.name })} onClose={onClose} maxWidth="md">
-      <Stack gap={4}>
-        <Text>{t('deleteConfirm')}</Text>
-        {error && (
-          <Text role="alert" color="fg.error" textStyle="sm">
-            {error}
-          </Text>
-        )}
-        <Flex justifyContent="flex-end" gap={2}>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button colorPalette="red" loading={busy} onClick={() => void confirm()}>
-            {t('delete')}
-          </Button>
-        </Flex>
-      </Stack>
-    </ModalDialog>
+    <ConfirmDialog
+      title={t('deleteTitle', { name: template.name })}
+      body={t('deleteConfirm')}
+      confirmLabel={t('delete')}
+      cancelLabel={t('cancel')}
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }
