@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { assertLoginRoleCannotEscape } from './db/login-role-repository.ts';
 import { migrate } from './db/migrate.ts';
+import { EMBEDDED_ANALYZE_INTERVAL_MS, refreshEmbeddedStatistics } from './db/statistics-repository.ts';
 import { buildServiceApp, type ServiceDeps } from './http/build-service-app.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { createTokenService } from './auth/token-service.ts';
@@ -48,6 +49,7 @@ export async function prepareDatabase(config: ServerConfig, logger: Logger): Pro
       await seedDemo(db);
       logger.info('demo data seeded');
     }
+    await refreshEmbeddedStatistics(db);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -77,7 +79,16 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
   const apps = new Map<ServiceName | 'web', FastifyInstance>();
   const services = options.only ? [options.only] : SERVICE_NAMES;
 
+  // The embedded database has no autovacuum: its statistics are refreshed while the product runs.
+  const analyse =
+    db.driver === 'pglite'
+      ? setInterval(() => {
+          refreshEmbeddedStatistics(db).catch((error: unknown) => logger.warn({ err: error }, 'ANALYZE failed'));
+        }, EMBEDDED_ANALYZE_INTERVAL_MS).unref()
+      : undefined;
+
   const close = async () => {
+    clearInterval(analyse);
     await Promise.allSettled([...apps.values()].map((app) => app.close()));
     await db.close();
   };
