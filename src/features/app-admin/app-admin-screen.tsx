@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { NotAllowedScreen } from '../../lib/resource-kit/not-allowed-screen';
 import { ResourceList } from '../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../lib/resource-kit/resource-table';
 import { useOnline } from '../../lib/resource-kit/use-online';
+import { PageHeader } from '../../lib/ui/page-header';
 import { COMPANY_ACCOUNT_TYPES, type AppAdminCompany } from '../../shared/contracts/company';
 import { appAdminCompanies } from './api';
 import { NewCompanyDialog } from './new-company-dialog';
@@ -116,14 +117,7 @@ function AppAdminConsole() {
 
   return (
     <Box as="section" maxWidth="7xl" marginX="auto">
-      <Box marginBottom={5}>
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {t('title')}
-        </Heading>
-        <Text color="fg.muted" textStyle="sm" marginTop={1}>
-          {t('subtitle')}
-        </Text>
-      </Box>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       {!online && (
         <Text role="status" color="fg.warning" textStyle="sm" marginBottom={3}>
           {t('offline')}

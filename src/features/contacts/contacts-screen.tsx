@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import { OpenRecordButton } from '../../lib/resource-kit/open-record-button';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { Pill } from '../../lib/ui/pill';
 import { showToast } from '../../lib/ui/toast-store';
+import { PageHeader } from '../../lib/ui/page-header';
 import {
   createContactBody,
   type Contact,
@@ -138,14 +139,7 @@ function Contacts() {
 
   return (
     <Box as="section" maxWidth="7xl" marginX="auto">
-      <Box marginBottom={5}>
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {t('title')}
-        </Heading>
-        <Text color="fg.muted" textStyle="sm" marginTop={1}>
-          {t('subtitle')}
-        </Text>
-      </Box>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Flex as="fieldset" gap={3} wrap="wrap" alignItems="flex-end" marginBottom={4}>
         <chakra.legend srOnly>{t('filters')}</chakra.legend>
         <Box minWidth="12rem">

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +16,7 @@ import { useConflictAwareSave } from '../../lib/resource-kit/use-conflict-aware-
 import { useOnline } from '../../lib/resource-kit/use-online';
 import { showToast } from '../../lib/ui/toast-store';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { PageHeader } from '../../lib/ui/page-header';
 import {
   reportFileName,
   type ReportFormat,
@@ -183,14 +184,7 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
   return (
     <Stack gap={5}>
       <Flex justifyContent="space-between" alignItems="flex-start" gap={3} wrap="wrap">
-        <Box>
-          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-            {base.name}
-          </Heading>
-          <Text color="fg.muted" textStyle="sm" marginTop={1}>
-            {t('sourceIs', { source: sourceLabel(base.source) })}
-          </Text>
-        </Box>
+        <PageHeader title={base.name} subtitle={t('sourceIs', { source: sourceLabel(base.source) })} marginBottom={0} />
         <Flex gap={2}>
           <AuditHistoryButton entity={REPORT_AUDIT_ENTITY} entityId={base._id} name={base.name} />
           {canDelete && (

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { mapServerErrors } from '../../lib/resource-kit/server-field-errors';
 import { useSession } from '../../lib/session/use-session';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
+import { PageHeader } from '../../lib/ui/page-header';
 import type { ReportSketch, ReportSource } from '../../shared/contracts/reports';
 import { reportsResource } from './api';
 import { newReportBody, readableSources } from './report-definition';
@@ -62,14 +63,7 @@ function Reports() {
   ];
   return (
     <Box as="section" maxWidth="7xl" marginX="auto">
-      <Box marginBottom={5}>
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {t('title')}
-        </Heading>
-        <Text color="fg.muted" textStyle="sm" marginTop={1}>
-          {t('subtitle')}
-        </Text>
-      </Box>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <ResourceList
         resource={reportsResource}
         columns={columns}
