@@ -8,14 +8,13 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { testDriver } from '../testing/test-database.ts';
 import { prepareDatabase } from '../product.ts';
 import { openPglite } from './database.ts';
 import { migrate } from './migrate.ts';
 import { isAnalysed, refreshEmbeddedStatistics } from './statistics-repository.ts';
 
-const onPglite = !process.env.TEST_DATABASE_URL;
-
-describe.runIf(onPglite)('embedded database statistics (PGlite only: a server has autovacuum)', () => {
+describe.runIf(testDriver() === 'pglite')('embedded database statistics (PGlite only: a server has autovacuum)', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'statistics-'));
