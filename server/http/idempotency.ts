@@ -141,12 +141,15 @@ export async function runWrite<T>(
     ? { role: 'freight_system' as const, companyId: null, userId: auth.userId }
     : { role: 'freight_app' as const, companyId, userId: auth.userId };
   try {
+    // Before the write's transaction: loading the secret the first time takes a transaction of its own.
     const fingerprint = key
       ? requestFingerprint(await fingerprintSecret(deps.db), req, { body: options.fingerprintBody !== false })
       : undefined;
-    const owner = { companyId, userId: auth.userId, key: key ?? '' };
     const outcome = await deps.db.transaction(txOptions, async (tx) => {
-      if (!key || !fingerprint) return { replayed: false as const, status, body: await fn(tx, auth) };
+      if (key === undefined || fingerprint === undefined) {
+        return { replayed: false as const, status, body: await fn(tx, auth) };
+      }
+      const owner = { companyId, userId: auth.userId, key };
       const now = deps.now();
       await lockIdempotencyKey(tx, owner);
       const stored = await findIdempotentResponse(tx, owner, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS));
