@@ -11,6 +11,7 @@ import { assertLoginRoleCannotEscape } from './db/login-role-repository.ts';
 import { migrate } from './db/migrate.ts';
 import { EMBEDDED_ANALYZE_INTERVAL_MS, refreshEmbeddedStatistics } from './db/statistics-repository.ts';
 import { buildServiceApp, type ServiceDeps } from './http/build-service-app.ts';
+import { IDEMPOTENCY_SWEEP_INTERVAL_MS, sweepExpiredIdempotencyKeys } from './http/idempotency.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { createTokenService } from './auth/token-service.ts';
 import { SERVICE_MODULES } from './modules/index.ts';
@@ -87,8 +88,18 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
         }, EMBEDDED_ANALYZE_INTERVAL_MS).unref()
       : undefined;
 
+  // Every instance sweeps (any of them may run alone); the deletes are harmless when they meet.
+  const sweepKeys = () => {
+    sweepExpiredIdempotencyKeys(db, deps.now()).catch((error: unknown) =>
+      logger.warn({ err: error }, 'sweeping expired idempotency keys failed'),
+    );
+  };
+  sweepKeys();
+  const sweep = setInterval(sweepKeys, IDEMPOTENCY_SWEEP_INTERVAL_MS).unref();
+
   const close = async () => {
     clearInterval(analyse);
+    clearInterval(sweep);
     await Promise.allSettled([...apps.values()].map((app) => app.close()));
     await db.close();
   };

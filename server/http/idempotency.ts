@@ -3,16 +3,30 @@
  * security, or as the system role for super-admin calls), database refusals mapped to 4xx, and the
  * `Idempotency-Key` header honoured: the same key with the same request replays the stored answer
  * without writing again; the same key with a different request is `422 IDEMPOTENCY_KEY_REUSED`.
+ *
+ * A key belongs to its caller (company and user): another user's key, even a known one, is a new write of
+ * their own. Requests are compared by an HMAC under a server secret, never a plain digest, and secret
+ * fields (passwords, tokens) never enter it, so a stored fingerprint cannot be tested against guesses.
+ * Stored keys last `IDEMPOTENCY_KEY_RETENTION_MS`; older ones are ignored and swept away.
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/shared/api-envelope.ts';
-import type { Queryable } from '../db/database.ts';
+import { IDEMPOTENCY_KEY_RETENTION_MS } from '../../src/shared/idempotency-window.ts';
+import { keepServerSecret } from '../auth/server-secret-repository.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from './api-error.ts';
 import { requireAuthContext, type AuthContext } from './auth-context.ts';
 import type { ServiceDeps } from './build-service-app.ts';
 import { mapDatabaseError } from './database-errors.ts';
-import { findIdempotentResponse, lockIdempotencyKey, storeIdempotentResponse } from './idempotency-repository.ts';
+import {
+  deleteExpiredIdempotencyKeys,
+  findIdempotentResponse,
+  lockIdempotencyKey,
+  storeIdempotentResponse,
+} from './idempotency-repository.ts';
+
+const SECRET_NAME = 'idempotency_fingerprint_key';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -23,6 +37,24 @@ export interface WriteOptions {
   scope?: 'tenant' | 'system';
   /** The tenant to act in; the caller's company by default (a super admin may name another). */
   companyId?: string;
+  /**
+   * `false` keeps the body out of the request's fingerprint altogether (a password change): the same key
+   * on the same route then replays whatever the body.
+   */
+  fingerprintBody?: boolean;
+}
+
+/** Field names whose values never enter a fingerprint, at any depth of the body. */
+const SECRET_FIELD = /password|passcode|secret|token|^otp$/i;
+
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[secret]' : withoutSecrets(v)]),
+    );
+  }
+  return value;
 }
 
 function canonical(value: unknown): unknown {
@@ -37,18 +69,49 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-export function requestHash(req: FastifyRequest): string {
+/**
+ * What tells two requests with one key apart: an HMAC-SHA256 under the server's fingerprint secret, so
+ * that nobody holding the table alone can confirm a guess of what was sent.
+ */
+export function requestFingerprint(
+  secret: Uint8Array,
+  req: Pick<FastifyRequest, 'method' | 'url' | 'params' | 'query' | 'body' | 'headers'> & {
+    routeOptions: { url?: string | undefined };
+  },
+  options: { body?: boolean } = {},
+): string {
   const signature = {
     method: req.method,
     route: req.routeOptions.url ?? req.url,
     params: req.params ?? null,
     query: req.query ?? null,
-    body: req.body ?? null,
+    body: options.body === false ? null : withoutSecrets(req.body ?? null),
     ifMatch: req.headers['if-match'] ?? null,
   };
-  return createHash('sha256')
+  return createHmac('sha256', secret)
     .update(JSON.stringify(canonical(signature)))
     .digest('hex');
+}
+
+const secrets = new WeakMap<Database, Promise<Uint8Array>>();
+
+/**
+ * The fingerprint secret, generated on first use and kept in the database so that every instance agrees;
+ * its own secret, not the token signing key, so that neither can stand in for the other.
+ */
+export function fingerprintSecret(db: Database): Promise<Uint8Array> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = db
+      .transaction({ role: 'freight_system', companyId: null }, (tx) =>
+        keepServerSecret(tx, SECRET_NAME, randomBytes(48).toString('base64url')),
+      )
+      .then((value) => new TextEncoder().encode(value));
+    secrets.set(db, secret);
+    // A failed load is tried again by the next write, not remembered.
+    void secret.catch(() => secrets.delete(db));
+  }
+  return secret;
 }
 
 export function idempotencyKey(req: FastifyRequest): string | undefined {
@@ -78,13 +141,20 @@ export async function runWrite<T>(
     ? { role: 'freight_system' as const, companyId: null, userId: auth.userId }
     : { role: 'freight_app' as const, companyId, userId: auth.userId };
   try {
+    // Before the write's transaction: loading the secret the first time takes a transaction of its own.
+    const fingerprint = key
+      ? requestFingerprint(await fingerprintSecret(deps.db), req, { body: options.fingerprintBody !== false })
+      : undefined;
     const outcome = await deps.db.transaction(txOptions, async (tx) => {
-      if (!key) return { replayed: false as const, status, body: await fn(tx, auth) };
-      const hash = requestHash(req);
-      await lockIdempotencyKey(tx, companyId, key);
-      const stored = await findIdempotentResponse(tx, companyId, key);
+      if (key === undefined || fingerprint === undefined) {
+        return { replayed: false as const, status, body: await fn(tx, auth) };
+      }
+      const owner = { companyId, userId: auth.userId, key };
+      const now = deps.now();
+      await lockIdempotencyKey(tx, owner);
+      const stored = await findIdempotentResponse(tx, owner, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS));
       if (stored) {
-        if (stored.requestHash !== hash) {
+        if (stored.fingerprint !== fingerprint) {
           throw new ApiError(
             422,
             ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
@@ -95,11 +165,11 @@ export async function runWrite<T>(
       }
       const body = await fn(tx, auth);
       await storeIdempotentResponse(tx, {
-        companyId,
-        key,
+        ...owner,
         method: req.method,
         path: req.url.split('?')[0] ?? req.url,
-        requestHash: hash,
+        fingerprint,
+        createdAt: now,
         statusCode: status,
         // Stored as the client saw it, so that a replay is byte-for-byte the same answer.
         response: JSON.parse(JSON.stringify(body ?? null)) as unknown,
@@ -131,4 +201,17 @@ export async function runRead<T>(
   } catch (error) {
     throw mapDatabaseError(error);
   }
+}
+
+/** How often the running product sweeps expired idempotency keys away. */
+export const IDEMPOTENCY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the stored keys older than the window, in every company. Reads already ignore them; this keeps
+ * the table (and the answers it holds) from growing for ever. Answers how many went.
+ */
+export function sweepExpiredIdempotencyKeys(db: Database, now: Date): Promise<number> {
+  return db.transaction({ role: 'freight_system', companyId: null }, (tx) =>
+    deleteExpiredIdempotencyKeys(tx, new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS)),
+  );
 }

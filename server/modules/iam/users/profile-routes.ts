@@ -117,7 +117,8 @@ export function registerProfileRoutes(app: App, deps: ServiceDeps): void {
     async (req, reply) => {
       const body = req.body as z.output<typeof changePasswordBody>;
       assertAcceptablePassword(body.newPassword, { path: 'body.newPassword' });
-      return runWrite(deps, req, reply, {}, async (tx, auth) => {
+      // The body is nothing but passwords: no digest of it, keyed or not, is kept with the key.
+      return runWrite(deps, req, reply, { fingerprintBody: false }, async (tx, auth) => {
         if (!(await verifyPassword(body.currentPassword, await readPasswordHash(tx, auth.userId)))) {
           throw new ApiError(400, ERROR_CODES.VALIDATION_FAILED, 'The current password is not right', {
             details: [{ path: 'body.currentPassword', message: 'is not your current password' }],
