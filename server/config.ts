@@ -12,6 +12,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** The requests' login role on that server (`freight_login`); derived from `databaseUrl` when unset. */
   databaseLoginUrl: string | undefined;
+  /** The role `freight_system` transactions connect as (`freight_system_login`); derived when unset. */
+  databaseSystemLoginUrl: string | undefined;
   /** Schema to use on `databaseUrl` (tests give each suite its own). */
   databaseSchema: string | undefined;
   dataDir: string;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     nodeEnv: env.NODE_ENV ?? 'development',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseLoginUrl: env.DATABASE_LOGIN_URL || undefined,
+    databaseSystemLoginUrl: env.DATABASE_SYSTEM_LOGIN_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     dataDir: path.resolve(ROOT, env.DATA_DIR ?? '.data/pglite'),
     seedDemo: env.SEED_DEMO === '1',

@@ -38,6 +38,7 @@ export async function prepareDatabase(config: ServerConfig, logger: Logger): Pro
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     databaseLoginUrl: config.databaseLoginUrl,
+    databaseSystemLoginUrl: config.databaseSystemLoginUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });

@@ -93,6 +93,7 @@ async function main(): Promise<void> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     databaseLoginUrl: config.databaseLoginUrl,
+    databaseSystemLoginUrl: config.databaseSystemLoginUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
   });

@@ -7,8 +7,11 @@
  * `freight_app` and sets `app.company_id` for that transaction only (`SET LOCAL`, safe behind a pool).
  *
  * On a real server the requests connect as the login role `freight_login` (migration 011), never as the
- * owner: SQL that ran `RESET ROLE` would land on a role that owns nothing and may read nothing. Only the
- * migrations use the owner's connection. PGlite is one connection as its superuser (single-owner mode).
+ * owner: SQL that ran `RESET ROLE` would land on a role that owns nothing and may read nothing, and
+ * `freight_login` is no member of `freight_system`, so it cannot reach row-level-security bypass either.
+ * A `freight_system` transaction draws from a second, small pool that connects as `freight_system_login`
+ * (migration 024), so only code that asks for that role by name gets it. Only the migrations use the
+ * owner's connection. PGlite is one connection as its superuser (single-owner mode).
  */
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
@@ -35,7 +38,10 @@ export interface Queryable {
 export type DbRole =
   /** Row-level security applies: sees only `app.company_id`'s rows. */
   | 'freight_app'
-  /** Bypasses row-level security: sign-in lookups before a company is known, super-admin, seed. */
+  /**
+   * Bypasses row-level security: sign-in lookups before a company is known, super-admin, workers, seed.
+   * On a real server it runs on its own connections (`freight_system_login`), never on a request's.
+   */
   | 'freight_system';
 
 export interface TransactionOptions {
@@ -291,22 +297,35 @@ export interface PostgresOptions {
   connectionString: string;
   /** The requests' login role; by default the owner's address as `freight_login` without a password. */
   loginConnectionString?: string | undefined;
+  /**
+   * The role `freight_system` transactions connect as; by default the owner's address as
+   * `freight_system_login` without a password.
+   */
+  systemConnectionString?: string | undefined;
   /** Schema to use instead of `public` (tests give each suite its own). */
   schema?: string;
   poolSize?: number;
+  /** Connections of the `freight_system` pool (sign-in lookups, workers, the app-admin console). */
+  systemPoolSize?: number;
 }
 
 /** The role the requests connect as on a real server (migration 011). */
 export const LOGIN_ROLE = 'freight_login';
 
+/** The role `freight_system` transactions connect as on a real server (migration 024). */
+export const SYSTEM_LOGIN_ROLE = 'freight_system_login';
+
 /**
  * The login role's address when none is given: the owner's server and database as `freight_login`, with
  * no password (for trust, peer or certificate authentication; otherwise give `DATABASE_LOGIN_URL`).
  */
-export function loginUrlFrom(ownerUrl: string): string {
+export function loginUrlFrom(ownerUrl: string, role = LOGIN_ROLE): string {
   const url = new URL(ownerUrl);
-  if (!url.host) throw new Error('DATABASE_LOGIN_URL is required when DATABASE_URL names no host');
-  url.username = LOGIN_ROLE;
+  if (!url.host) {
+    const variable = role === SYSTEM_LOGIN_ROLE ? 'DATABASE_SYSTEM_LOGIN_URL' : 'DATABASE_LOGIN_URL';
+    throw new Error(`${variable} is required when DATABASE_URL names no host`);
+  }
+  url.username = role;
   url.password = '';
   return url.toString();
 }
@@ -315,9 +334,17 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const { default: pg } = await import('pg');
   const searchPath = options.schema ? `-c search_path=${options.schema}` : undefined;
   const loginConnectionString = options.loginConnectionString ?? loginUrlFrom(options.connectionString);
+  const systemConnectionString =
+    options.systemConnectionString ?? loginUrlFrom(options.connectionString, SYSTEM_LOGIN_ROLE);
   const pool: Pool = new pg.Pool({
     connectionString: loginConnectionString,
     max: options.poolSize ?? 10,
+    options: searchPath,
+  });
+  // Sign-in lookups, workers and the app-admin console: a small share of the traffic.
+  const systemPool: Pool = new pg.Pool({
+    connectionString: systemConnectionString,
+    max: options.systemPoolSize ?? 4,
     options: searchPath,
   });
   // Migrations and little else: few connections, closed when idle.
@@ -329,11 +356,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  systemPool.on('error', () => undefined);
   ownerPool.on('error', () => undefined);
   if (options.schema) {
     await ownerPool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`);
   }
-  return postgresDatabase(pool, ownerPool, { ...options, loginConnectionString }, searchPath);
+  return postgresDatabase({ pool, systemPool, ownerPool }, { ...options, loginConnectionString }, searchPath);
 }
 
 const statementNames = new Map<string, string>();
@@ -365,8 +393,7 @@ function clientQueryable(client: Pick<PoolClient, 'query'> | Pool): Queryable {
 }
 
 function postgresDatabase(
-  pool: Pool,
-  ownerPool: Pool,
+  { pool, systemPool, ownerPool }: { pool: Pool; systemPool: Pool; ownerPool: Pool },
   options: PostgresOptions & { loginConnectionString: string },
   searchPath: string | undefined,
 ): Database {
@@ -392,7 +419,8 @@ function postgresDatabase(
     driver: 'postgres',
     async transaction(txOptions, fn) {
       const script = `BEGIN; ${scopeScript(txOptions)}`;
-      const client = await pool.connect();
+      // The request connections cannot become freight_system at all (migration 024): it has its own.
+      const client = await (txOptions.role === 'freight_system' ? systemPool : pool).connect();
       try {
         await client.query(script);
         const q = clientQueryable(client);
@@ -474,7 +502,7 @@ function postgresDatabase(
     },
     async close() {
       if (listenClient) await (await listenClient).end().catch(() => undefined);
-      await Promise.all([pool.end(), ownerPool.end()]);
+      await Promise.all([pool.end(), systemPool.end(), ownerPool.end()]);
     },
   };
 }
@@ -488,6 +516,8 @@ export async function openDatabase(config: {
   databaseUrl?: string | undefined;
   /** The requests' login role (`DATABASE_LOGIN_URL`); derived from `databaseUrl` when unset. */
   databaseLoginUrl?: string | undefined;
+  /** The `freight_system` transactions' login role (`DATABASE_SYSTEM_LOGIN_URL`); derived when unset. */
+  databaseSystemLoginUrl?: string | undefined;
   dataDir: string;
   schema?: string | undefined;
 }): Promise<Database> {
@@ -495,6 +525,7 @@ export async function openDatabase(config: {
     return openPostgres({
       connectionString: config.databaseUrl,
       loginConnectionString: config.databaseLoginUrl,
+      systemConnectionString: config.databaseSystemLoginUrl,
       schema: config.schema,
     });
   }

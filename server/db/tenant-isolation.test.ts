@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDriver, type TestDatabase } from '../testing/test-database.ts';
-import { LOGIN_ROLE, openPostgres, quoteIdent, type Database, type Queryable } from './database.ts';
+import {
+  LOGIN_ROLE,
+  loginUrlFrom,
+  openPostgres,
+  quoteIdent,
+  SYSTEM_LOGIN_ROLE,
+  type Database,
+  type Queryable,
+} from './database.ts';
 import { assertLoginRoleCannotEscape } from './login-role-repository.ts';
 
 let t: TestDatabase;
@@ -285,7 +293,8 @@ describe.runIf(testDriver() === 'postgres')('self-scoping reads across instances
   });
 });
 
-// On a real server the requests connect as `freight_login`, not as the owner (migration 011). PGlite is one
+// On a real server the requests connect as `freight_login`, not as the owner (migration 011), and cannot
+// reach freight_system, whose transactions connect as `freight_system_login` (migration 024). PGlite is one
 // connection as its superuser: its isolation rests on the same policies, and on the SQL being parameterised.
 describe.runIf(testDriver() === 'postgres')('the login role on a real server', () => {
   /** A request's transaction in which injected SQL first runs `RESET ROLE`. */
@@ -345,6 +354,53 @@ describe.runIf(testDriver() === 'postgres')('the login role on a real server', (
     expect(rows[0]!.n).toBe(0);
   });
 
+  it('cannot switch a request connection to the role that bypasses row-level security', async () => {
+    for (const sql of [
+      'SET ROLE freight_system',
+      'SET LOCAL ROLE freight_system',
+      "SELECT set_config('role', 'freight_system', true)",
+      `SET ROLE ${SYSTEM_LOGIN_ROLE}`,
+      `SET SESSION AUTHORIZATION ${SYSTEM_LOGIN_ROLE}`,
+    ]) {
+      await expect(
+        asDemo((tx) => tx.query(sql)),
+        sql,
+      ).rejects.toThrow(/permission denied/);
+      await expect(
+        escaped((tx) => tx.query(sql)),
+        `RESET ROLE; ${sql}`,
+      ).rejects.toThrow(/permission denied/);
+      await expect(db.unscoped().query(sql), `unscoped ${sql}`).rejects.toThrow(/permission denied/);
+    }
+    const { rows } = await db
+      .unscoped()
+      .query<{ member: boolean }>("SELECT pg_has_role(current_user, 'freight_system', 'MEMBER') AS member");
+    expect(rows[0]!.member).toBe(false);
+  });
+
+  it('runs freight_system transactions on connections of their own, which own nothing either', async () => {
+    const system = <T>(fn: (tx: Queryable) => Promise<T>) =>
+      db.transaction({ role: 'freight_system', companyId: null }, fn);
+    const { rows } = await system((tx) =>
+      tx.query<{ current: string; session: string; companies: number }>(
+        'SELECT current_user AS current, session_user AS session, (SELECT count(*)::int FROM companies) AS companies',
+      ),
+    );
+    // The console and the workers still read across companies, but not as the request connection.
+    expect(rows[0]).toMatchObject({ current: 'freight_system', session: SYSTEM_LOGIN_ROLE });
+    expect(rows[0]!.companies).toBeGreaterThanOrEqual(2);
+    const owner = (await db.owner().query<{ name: string }>('SELECT current_user AS name')).rows[0]!.name;
+    for (const sql of ['SELECT email FROM users', `SET ROLE ${quoteIdent(owner)}`, 'SET ROLE freight_app']) {
+      await expect(
+        system(async (tx) => {
+          await tx.query('RESET ROLE');
+          return tx.query(sql);
+        }),
+        sql,
+      ).rejects.toThrow(/permission denied/);
+    }
+  });
+
   it('is checked at start: a request connection as the owner is refused', async () => {
     await expect(assertLoginRoleCannotEscape(db)).resolves.toBeUndefined();
     const asOwner = await openPostgres({
@@ -357,6 +413,32 @@ describe.runIf(testDriver() === 'postgres')('the login role on a real server', (
       await expect(assertLoginRoleCannotEscape(asOwner)).rejects.toThrow(/must be the login role freight_login/);
     } finally {
       await asOwner.close();
+    }
+  });
+
+  it('is checked at start: a request connection that can become freight_system, or a system one as the owner, is refused', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const requestAsSystem = await openPostgres({
+      connectionString: url,
+      loginConnectionString: loginUrlFrom(url, SYSTEM_LOGIN_ROLE),
+      schema: t.schema!,
+      poolSize: 1,
+    });
+    const systemAsOwner = await openPostgres({
+      connectionString: url,
+      systemConnectionString: url,
+      schema: t.schema!,
+      poolSize: 1,
+    });
+    try {
+      await expect(assertLoginRoleCannotEscape(requestAsSystem)).rejects.toThrow(
+        /request connection .* can bypass row-level security; it must be the login role freight_login/,
+      );
+      await expect(assertLoginRoleCannotEscape(systemAsOwner)).rejects.toThrow(
+        /system connection .* must be the login role freight_system_login/,
+      );
+    } finally {
+      await Promise.all([requestAsSystem.close(), systemAsOwner.close()]);
     }
   });
 });
