@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { openPostgres, pgliteDatabase, quoteIdent, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { migrate, type Migration } from '../db/migrate.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { TEMPLATE_PATH } from './global-setup.ts';
 
@@ -23,14 +23,20 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
-  const seed = options.seed ?? true;
+/**
+ * `migrations`: only these (a test of one migration applies the ones before it, writes the data it
+ * changes, then applies it); implies no seed.
+ */
+export async function createTestDatabase(
+  options: { seed?: boolean; migrations?: Migration[] } = {},
+): Promise<TestDatabase> {
+  const seed = !options.migrations && (options.seed ?? true);
   if (testDriver() === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
     const schema = `test_${randomBytes(6).toString('hex')}`;
     const db = await openPostgres({ connectionString: url, schema, poolSize: 5 });
-    await migrate(db);
+    await migrate(db, options.migrations);
     if (seed) await seedDemo(db);
     return {
       db,
@@ -52,6 +58,6 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
     pg = await PGlite.create('memory://');
   }
   const db = pgliteDatabase(pg);
-  if (!seed) await migrate(db);
+  if (!seed) await migrate(db, options.migrations);
   return { db, schema: undefined, close: () => db.close() };
 }

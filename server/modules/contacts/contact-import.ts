@@ -3,6 +3,10 @@
  * are matched by name or code and tags by name, case-insensitively, against the company's own; each row
  * is then checked with the same schema as `POST /contacts`. Every problem of every row is reported at
  * once (`rows.<index>.<field>`), so a user fixes the file in one go.
+ *
+ * Each cell first loses the formula guard that "Export CSV" adds (a leading `'` before what a spreadsheet
+ * would run, src/shared/csv-formula-guard.ts), exactly that and nothing else, so that a file the product
+ * exported imports back as it was (`'+31 10 555 1234` is the phone number `+31 10 555 1234`).
  */
 import {
   createContactBody,
@@ -11,6 +15,7 @@ import {
 } from '../../../src/shared/contracts/contacts.ts';
 import type { z } from 'zod';
 import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
+import { unguardCsvFormula } from '../../../src/shared/csv-formula-guard.ts';
 import type { Queryable } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { referenceData } from '../master/reference-data.ts';
@@ -55,7 +60,13 @@ export async function importContacts(
   const maps = await nameMaps(tx);
   const problems: Array<{ path: string; message: string }> = [];
   const ready: Array<z.output<typeof createContactBody>> = [];
-  rows.forEach((row: ImportContactRow, index) => {
+  rows.forEach((guarded: ImportContactRow, index) => {
+    const row = Object.fromEntries(
+      Object.entries(guarded).map(([field, cell]) => [
+        field,
+        typeof cell === 'string' ? unguardCsvFormula(cell) : cell,
+      ]),
+    ) as ImportContactRow;
     const at = (field: string, message: string) => problems.push({ path: `rows.${index}.${field}`, message });
     const typeIds = list(row.types ?? '').map(
       (name) => maps.typeIds.get(name.toLowerCase()) ?? at('types', `no business type "${name}"`),

@@ -13,8 +13,14 @@ const SORT_COLUMNS: Record<SortField, string> = {
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
-const SELECT = `SELECT id, version, name, type_ids, email, phone, address, city, country, tax_id, tag_ids, notes,
-       created_at, updated_at FROM contacts`;
+// A contact's business types and tags live in join tables (migration 023); the answer keeps them as
+// id arrays, in the order the caller gave.
+const SELECT = `SELECT c.id, c.version, c.name, c.email, c.phone, c.address, c.city, c.country, c.tax_id, c.notes,
+       c.created_at, c.updated_at,
+       ARRAY(SELECT l.business_type_id FROM contact_business_types l WHERE l.contact_id = c.id
+              ORDER BY l.position, l.business_type_id) AS type_ids,
+       ARRAY(SELECT l.tag_id FROM contact_tag_links l WHERE l.contact_id = c.id ORDER BY l.position, l.tag_id) AS tag_ids
+  FROM contacts c`;
 
 /** PGlite answers a `uuid[]` as an array, node-postgres as an array too; either may be a `{…}` literal. */
 function idArray(value: unknown): string[] {
@@ -61,16 +67,15 @@ export interface ContactValues {
   notes: string;
 }
 export type ContactPatch = Partial<Omit<ContactValues, 'companyId' | 'createdBy'>>;
-const PATCH_COLUMNS: Record<keyof ContactPatch, string> = {
+type ColumnField = Exclude<keyof ContactPatch, 'typeIds' | 'tagIds'>;
+const PATCH_COLUMNS: Record<ColumnField, string> = {
   name: 'name',
-  typeIds: 'type_ids',
   email: 'email',
   phone: 'phone',
   address: 'address',
   city: 'city',
   country: 'country',
   taxId: 'tax_id',
-  tagIds: 'tag_ids',
   notes: 'notes',
 };
 
@@ -89,8 +94,10 @@ export async function listContacts(
   filters: ContactFilters,
 ): Promise<{ items: Contact[]; total: number }> {
   const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR email ILIKE $1 OR city ILIKE $1 OR tax_id ILIKE $1)
-    AND ($2::uuid[] IS NULL OR type_ids && $2::uuid[])
-    AND ($3::uuid[] IS NULL OR tag_ids && $3::uuid[])
+    AND ($2::uuid[] IS NULL OR EXISTS (SELECT 1 FROM contact_business_types l
+                                       WHERE l.contact_id = c.id AND l.business_type_id = ANY($2::uuid[])))
+    AND ($3::uuid[] IS NULL OR EXISTS (SELECT 1 FROM contact_tag_links l
+                                       WHERE l.contact_id = c.id AND l.tag_id = ANY($3::uuid[])))
     AND ($4::text IS NULL OR country = $4)`;
   const params = [
     query.search ? containsPattern(query.search) : null,
@@ -98,7 +105,7 @@ export async function listContacts(
     filters.tagIds?.length ? filters.tagIds : null,
     filters.country ?? null,
   ];
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts ${where}`, params);
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts c ${where}`, params);
   const { rows } = await tx.query<Record<string, unknown>>(
     `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $5 OFFSET $6`,
     [...params, query.limit, query.offset],
@@ -108,36 +115,48 @@ export async function listContacts(
 
 async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
   const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    `${SELECT} WHERE c.id = $1${options.lock ? ' FOR UPDATE OF c' : ''}`,
     [id],
   );
   return rows[0] ? toItem(rows[0]) : undefined;
 }
 
+/** Replaces a contact's business types and tags with `ids`, in their order. */
+async function setLinks(
+  tx: Queryable,
+  contactId: string,
+  link: { table: 'contact_business_types' | 'contact_tag_links'; column: 'business_type_id' | 'tag_id' },
+  ids: readonly string[],
+): Promise<void> {
+  await tx.query(`DELETE FROM ${link.table} WHERE contact_id = $1`, [contactId]);
+  if (ids.length === 0) return;
+  await tx.query(
+    `INSERT INTO ${link.table} (company_id, contact_id, ${link.column}, position)
+     SELECT c.company_id, c.id, u.id, u.position FROM contacts c, unnest($2::uuid[]) WITH ORDINALITY AS u(id, position)
+      WHERE c.id = $1`,
+    [contactId, ids],
+  );
+}
+const TYPE_LINKS = { table: 'contact_business_types', column: 'business_type_id' } as const;
+const TAG_LINKS = { table: 'contact_tag_links', column: 'tag_id' } as const;
+
 async function insert(tx: Queryable, v: ContactValues): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO contacts (company_id, created_by, name, type_ids, email, phone, address, city, country, tax_id, tag_ids, notes)
-     VALUES ($1, $2, $3, $4::uuid[], $5, $6, $7, $8, $9, $10, $11::uuid[], $12) RETURNING id`,
-    [
-      v.companyId,
-      v.createdBy,
-      v.name,
-      v.typeIds,
-      v.email,
-      v.phone,
-      v.address,
-      v.city,
-      v.country,
-      v.taxId,
-      v.tagIds,
-      v.notes,
-    ],
+    `INSERT INTO contacts (company_id, created_by, name, email, phone, address, city, country, tax_id, notes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [v.companyId, v.createdBy, v.name, v.email, v.phone, v.address, v.city, v.country, v.taxId, v.notes],
   );
-  return rows[0]!.id;
+  const id = rows[0]!.id;
+  await setLinks(tx, id, TYPE_LINKS, v.typeIds);
+  await setLinks(tx, id, TAG_LINKS, v.tagIds);
+  return id;
 }
 
 async function update(tx: Queryable, id: string, patch: ContactPatch): Promise<void> {
-  await updateVersioned(tx, 'contacts', id, patch, PATCH_COLUMNS);
+  const { typeIds, tagIds, ...columns } = patch;
+  await updateVersioned(tx, 'contacts', id, columns, PATCH_COLUMNS);
+  if (typeIds) await setLinks(tx, id, TYPE_LINKS, typeIds);
+  if (tagIds) await setLinks(tx, id, TAG_LINKS, tagIds);
 }
 
 async function remove(tx: Queryable, id: string): Promise<boolean> {

@@ -60,10 +60,14 @@ async function update(tx: Queryable, id: string, patch: ContactTagPatch): Promis
   await updateVersioned(tx, 'contact_tags', id, patch, PATCH_COLUMNS);
 }
 
-/** Deletes the tag and takes it off every contact (one statement each, same transaction). */
+/**
+ * Deletes the tag, which takes it off every contact (its links go with it, ON DELETE CASCADE); those
+ * contacts changed, so their versions move on (same transaction).
+ */
 async function remove(tx: Queryable, id: string): Promise<boolean> {
   await tx.query(
-    'UPDATE contacts SET tag_ids = array_remove(tag_ids, $1::uuid), version = version + 1, updated_at = now() WHERE $1::uuid = ANY(tag_ids)',
+    `UPDATE contacts SET version = version + 1, updated_at = now()
+      WHERE id IN (SELECT contact_id FROM contact_tag_links WHERE tag_id = $1)`,
     [id],
   );
   return deleteById(tx, 'contact_tags', id);

@@ -10,7 +10,10 @@ import { listAnswer } from '../../../src/shared/contracts/resource-contract.ts';
 import type { App } from '../../http/build-service-app.ts';
 import { buildTestApp } from '../../testing/test-apps.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { contactsCsv, readContactsCsv } from '../../../src/shared/contacts-csv.ts';
 import { signIn } from '../iam/iam-resources-test-kit.ts';
+import { provisionCompany } from '../iam/companies/company-provisioning.ts';
+import { hashPassword } from '../iam/passwords/password-hash.ts';
 
 const CONTACTS = '/contactserver/api/v1';
 const MASTER = '/master/api/v1';
@@ -165,6 +168,41 @@ describe('contacts and tags', () => {
   });
 });
 
+describe('records that others use', () => {
+  it('refuses to delete a business type that contacts have, saying how many; an unused one is deleted', async () => {
+    const typeCall = (method: 'POST' | 'DELETE' | 'PATCH', url: string, payload?: object) =>
+      master.inject({ method, url: `${MASTER}${url}`, headers: admin, ...(payload ? { payload } : {}) });
+    const made = await typeCall('POST', '/type', { name: 'Ship chandler', code: 'chandler' });
+    expect(made.statusCode, made.body).toBe(201);
+    const typeId = made.json().data._id as string;
+    const one = await create({ name: 'Chandler One', typeIds: [typeId, types.agent!] });
+    const two = await create({ name: 'Chandler Two', typeIds: [typeId] });
+
+    const refused = await typeCall('DELETE', `/type/${typeId}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'RESOURCE_IN_USE',
+      details: [{ path: 'contacts', message: '2 contacts have this business type' }],
+    });
+    expect(refused.json().message).toMatch(/deactivate/);
+    // Nothing changed: the contacts keep the type and can be saved as they are.
+    const saved = await call('PATCH', `/contacts/${one._id}`, admin, { version: one.version, typeIds: one.typeIds });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.typeIds).toEqual([typeId, types.agent]);
+
+    // Deactivating keeps it on its contacts; once no contact has it, it deletes.
+    const inactive = await typeCall('PATCH', `/type/${typeId}`, { version: 1, isActive: false });
+    expect(inactive.statusCode, inactive.body).toBe(200);
+    expect(
+      (await call('PATCH', `/contacts/${one._id}`, admin, { version: 2, typeIds: [types.agent!] })).statusCode,
+    ).toBe(200);
+    const stillOne = await typeCall('DELETE', `/type/${typeId}`);
+    expect(stillOne.json().details[0].message).toBe('1 contact has this business type');
+    expect((await call('DELETE', `/contacts/${two._id}`, admin)).statusCode).toBe(200);
+    expect((await typeCall('DELETE', `/type/${typeId}`)).statusCode).toBe(200);
+  });
+});
+
 describe('CSV import', () => {
   it('imports all rows or none, naming every problem of every row; a dry run writes nothing', async () => {
     await tag('Import tag', '#22c55e');
@@ -230,5 +268,104 @@ describe('isolation', () => {
     expect(imported.statusCode).toBe(400);
     expect(imported.json().details[0].path).toBe('rows.0.tags');
     expect((await call('GET', `/contacts/${secret._id}`, admin)).json().data.name).toBe('Secret Shipper BV');
+  });
+});
+
+describe('CSV export and import', () => {
+  it('takes off exactly the formula guard that Export CSV adds, and nothing else', async () => {
+    const res = await call('POST', '/contacts/import', admin, {
+      rows: [{ name: "'=Guarded name", phone: "'+31 10 555 1234", notes: "''=kept one", address: "'plain", city: "'" }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await paginate({ search: 'Guarded name' })).data[0]).toMatchObject({
+      name: '=Guarded name',
+      phone: '+31 10 555 1234',
+      notes: "'=kept one",
+      address: "'plain",
+      city: "'",
+    });
+  });
+
+  it('a file exported, imported into an empty company and exported again is the same file', async () => {
+    // The same tags in both companies: the file names tags, and the import does not make new ones.
+    const tagNames = ['Round VIP', '@home', '-minus'];
+    for (const name of tagNames) await tag(name, '#123456');
+    const demoTags = await call('GET', '/contact-tags?limit=100', admin);
+    const byName = new Map((demoTags.json().data as Array<{ _id: string; name: string }>).map((x) => [x.name, x._id]));
+    const every = [
+      {
+        name: 'Round Trip Alpha',
+        typeIds: [types.carrier!, types.shipper!],
+        email: 'ops@alpha.example',
+        phone: '+31 10 555 1234',
+        address: 'Line 1\nLine 2, "quoted"; still',
+        city: 'København',
+        country: 'DK',
+        taxId: 'DK-123',
+        tagIds: [byName.get('@home')!, byName.get('Round VIP')!],
+        notes: '=1+1\nsecond line',
+      },
+      {
+        name: '-Round Trip minus',
+        typeIds: [types.agent!],
+        phone: '-5 (0) 12',
+        address: '\n=HYPERLINK("http://x.example")',
+        city: '@City',
+        tagIds: [byName.get('-minus')!],
+        notes: "  spaces around, 'apostrophes'  ",
+      },
+      { name: "'=Round Trip quoted", notes: "'+already guarded by hand\r\nand a CRLF", taxId: '+TAX' },
+      { name: 'Round Trip bare' },
+    ];
+    for (const body of every) await create(body);
+
+    const fresh = await t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) =>
+      provisionCompany(
+        tx,
+        { name: 'Round Trip Freight', shortName: 'Round Trip', expiryDate: '2099-01-01' },
+        {
+          email: 'admin@roundtrip.test',
+          firstName: 'Round',
+          lastName: 'Trip',
+          password: { hash: await hashPassword('Freight!2026') },
+        },
+      ),
+    );
+    expect(fresh.companyId).toBeTruthy();
+    const empty = await signIn(iam, 'admin@roundtrip.test');
+    for (const name of tagNames) await tag(name, '#654321', empty);
+
+    const headers = [
+      'Name',
+      'Business types',
+      'E-mail',
+      'Phone',
+      'Address',
+      'City',
+      'Country',
+      'Tax id',
+      'Tags',
+      'Notes',
+    ];
+    /** What "Export CSV" writes for the company: its contacts in name order, types and tags by name. */
+    const exportOf = async (who: Who, search: string) => {
+      const list = await paginate({ limit: 100, sort: 'name', search }, who);
+      const typeList = await master.inject({ method: 'GET', url: `${MASTER}/type?limit=100`, headers: who });
+      const tagList = await call('GET', '/contact-tags?limit=100', who);
+      const names = (items: Array<{ _id: string; name: string }>) => new Map(items.map((x) => [x._id, x.name]));
+      return contactsCsv(list.data, { types: names(typeList.json().data), tags: names(tagList.json().data), headers });
+    };
+
+    const first = await exportOf(admin, 'Round Trip');
+    expect(first.split('\r\n')[0]).toBe(headers.join(','));
+    expect(first).toContain("'+31 10 555 1234");
+    const rows = await readContactsCsv(`\ufeff${first}`);
+    expect(rows).toHaveLength(every.length);
+    const imported = await call('POST', '/contacts/import', empty, { rows });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().data).toEqual({ rows: every.length, created: every.length });
+
+    expect((await paginate({ limit: 1 }, empty)).meta.total).toBe(every.length);
+    expect(await exportOf(empty, '')).toBe(first);
   });
 });

@@ -34,9 +34,9 @@ interface SourceSql<S extends ReportSource> {
   columns: Record<ColumnKey<S>, string>;
 }
 
-/** A list of names, in name order: the names of the ids in `ids` found in `table` (of the same company). */
-const namesOf = (table: string, ids: string) =>
-  `ARRAY(SELECT n.name FROM ${table} n WHERE n.id = ANY(${ids}) ORDER BY lower(n.name), n.id)`;
+/** A contact's names of `table`, in name order, through the join table `links` (its `column` is the id). */
+const linkedNames = (links: string, column: string, table: string) =>
+  `ARRAY(SELECT n.name FROM ${links} l JOIN ${table} n ON n.id = l.${column} WHERE l.contact_id = c.id ORDER BY lower(n.name), n.id)`;
 
 const SOURCES: { [S in ReportSource]: SourceSql<S> } = {
   contacts: {
@@ -46,14 +46,14 @@ const SOURCES: { [S in ReportSource]: SourceSql<S> } = {
     defaultSort: { field: 'name', direction: 'asc' },
     columns: {
       name: 'c.name',
-      types: namesOf('business_types', 'c.type_ids'),
+      types: linkedNames('contact_business_types', 'business_type_id', 'business_types'),
       email: 'c.email',
       phone: 'c.phone',
       address: 'c.address',
       city: 'c.city',
       country: 'c.country',
       taxId: 'c.tax_id',
-      tags: namesOf('contact_tags', 'c.tag_ids'),
+      tags: linkedNames('contact_tag_links', 'tag_id', 'contact_tags'),
       notes: 'c.notes',
       createdAt: 'c.created_at',
       updatedAt: 'c.updated_at',

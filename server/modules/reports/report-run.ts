@@ -5,14 +5,15 @@
  * size of the report; a client that goes away stops the reading at the next batch.
  *
  * - CSV: UTF-8 with a BOM (so spreadsheet programs read the accents), a header row of labels, RFC 4180
- *   quoting, CRLF line ends, lists joined with "; ", timestamps in ISO 8601, and any cell that begins with
- *   `=`, `+`, `-`, `@`, a tab or a carriage return prefixed with `'` so that it never runs as a formula.
+ *   quoting, CRLF line ends, lists joined with "; ", timestamps in ISO 8601, and the formula guard every CSV of the product
+ *   shares (a leading `'` on a cell a spreadsheet could run, multi-line cells included).
  * - XLSX: exceljs's streaming writer (loaded on first use only), a bold frozen header row, real dates,
  *   real booleans, widths from the labels and the first batch.
  */
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReportCell, ReportColumnDef } from '../../../src/shared/contracts/reports.ts';
+import { guardCsvFormula } from '../../../src/shared/csv-formula-guard.ts';
 import type { ReportCursor } from './report-run-repository.ts';
 
 /** Rows per read of a CSV or XLSX run. */
@@ -52,13 +53,10 @@ export async function openRowBatches(read: ReadBatch, signal: AbortSignal): Prom
 // ---------------------------------------------------------------------------------------------------
 // CSV
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field: RFC 4180 quoting, and a leading `'` on anything a spreadsheet would run as a formula. */
+/** One CSV field: RFC 4180 quoting, and the product's formula guard (src/shared/csv-formula-guard.ts). */
 export function csvField(cell: ReportCell): string {
   if (cell === null) return '';
-  let text = typeof cell === 'boolean' ? String(cell) : Array.isArray(cell) ? cell.join('; ') : cell;
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = guardCsvFormula(typeof cell === 'boolean' ? String(cell) : Array.isArray(cell) ? cell.join('; ') : cell);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

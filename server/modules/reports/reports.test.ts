@@ -30,6 +30,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { signIn } from '../iam/iam-resources-test-kit.ts';
 import { insertFixtureAuditEntries } from './report-fixture-repository.ts';
 import { REPORT_BATCH_ROWS } from './report-run.ts';
+import { guardCsvFormula } from '../../../src/shared/csv-formula-guard.ts';
 
 const REPORTS = '/reportserver/api/v1';
 const CONTACTS = '/contactserver/api/v1';
@@ -107,7 +108,8 @@ beforeAll(async () => {
         tags: 'VIP; Hot',
         notes: 'Says "hi", twice\nsecond line',
       },
-      { name: 'delta Trucking', country: 'BE', city: 'Antwerp', notes: '=HYPERLINK("http://evil.test")' },
+      // A formula behind a space and a line break: a spreadsheet runs it too.
+      { name: 'delta Trucking', country: 'BE', city: 'Antwerp', notes: ' \n=HYPERLINK("http://evil.test")' },
     ],
   );
   await importRows(harbor, ['VIP'], [{ name: 'Harbor Secret BV', types: 'Shipper', country: 'NL', tags: 'VIP' }]);
@@ -167,10 +169,9 @@ async function xlsxOf(sketch: { _id: string }, who: Who = admin): Promise<ExcelJ
   return workbook.worksheets[0]!;
 }
 
-/** What the CSV holds for a JSON cell: lists joined, formulas defused. */
+/** What the CSV holds for a JSON cell: lists joined, formulas defused by the product's one rule. */
 function asCsvText(cell: ReportCell): string {
-  const text = cell === null ? '' : Array.isArray(cell) ? cell.join('; ') : String(cell);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return guardCsvFormula(cell === null ? '' : Array.isArray(cell) ? cell.join('; ') : String(cell));
 }
 
 const ALL_CONTACT_COLUMNS = REPORT_COLUMNS.contacts.map((c) => c.key);
@@ -465,7 +466,7 @@ describe('runs', () => {
     const notes = ALL_CONTACT_COLUMNS.indexOf('notes');
     const phone = ALL_CONTACT_COLUMNS.indexOf('phone');
     expect(csv.rows.map((r) => r[notes])).toContain('Says "hi", twice\nsecond line');
-    expect(csv.rows.map((r) => r[notes])).toContain(`'=HYPERLINK("http://evil.test")`);
+    expect(csv.rows.map((r) => r[notes])).toContain(`' \n=HYPERLINK("http://evil.test")`);
     expect(csv.rows.map((r) => r[phone])).toContain(`'+49 40 123`);
 
     const res = await call('GET', `/reportSketch/${sketch._id}/run?format=csv`, admin);

@@ -1,11 +1,11 @@
 /**
- * "Export CSV": every contact the list's filters and search select (all pages, 100 at a time), one row
- * each, business types and tags by name. Papa Parse writes the CSV (quoting, line breaks and the formula
- * characters a spreadsheet would run are its job, not ours); it is loaded only when someone exports.
+ * "Export CSV": every contact the list's filters and search select (all pages, 100 at a time), written by
+ * contacts-csv.ts (one row each, business types and tags by name, formulas guarded) and downloaded.
  */
 import { apiList } from '../../lib/api/api-client';
 import { contactSchema, type Contact } from '../../shared/contracts/contacts';
 import { filtersBody, type ContactFilters } from './api';
+import { contactsCsv, type ContactCsvNames } from '../../shared/contacts-csv';
 
 async function everyContact(filters: ContactFilters, search: string): Promise<Contact[]> {
   const all: Contact[] = [];
@@ -28,23 +28,10 @@ async function everyContact(filters: ContactFilters, search: string): Promise<Co
 export async function exportContactsCsv(
   filters: ContactFilters,
   search: string,
-  names: { types: Map<string, string>; tags: Map<string, string>; headers: string[] },
+  names: ContactCsvNames,
 ): Promise<number> {
-  const [{ default: Papa }, contacts] = await Promise.all([import('papaparse'), everyContact(filters, search)]);
-  const rows = contacts.map((c) => [
-    c.name,
-    c.typeIds.map((id) => names.types.get(id) ?? id).join('; '),
-    c.email,
-    c.phone,
-    c.address,
-    c.city,
-    c.country,
-    c.taxId,
-    c.tagIds.map((id) => names.tags.get(id) ?? id).join('; '),
-    c.notes,
-  ]);
-  // escapeFormulae: a cell starting with = + - @ is not run as a formula by the spreadsheet that opens it.
-  const csv = Papa.unparse({ fields: names.headers, data: rows }, { escapeFormulae: true });
+  const contacts = await everyContact(filters, search);
+  const csv = await contactsCsv(contacts, names);
   const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

@@ -10,38 +10,8 @@ import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
 import { IMPORT_MAX_ROWS, importContactsAnswerSchema, type ImportContactRow } from '../../shared/contracts/contacts';
 import { contactsResource } from './api';
+import { readContactsCsv } from '../../shared/contacts-csv';
 import { contactsT, useContactsT } from './strings';
-
-type Field = keyof ImportContactRow;
-
-/** The headers a column may have: the field's key, or its label in English or Spanish (what "Export CSV" writes). */
-const HEADERS: Record<Field, string[]> = {
-  name: ['name', 'nombre'],
-  types: ['types', 'business types', 'tipos de negocio'],
-  email: ['email', 'e-mail', 'correo electrónico'],
-  phone: ['phone', 'teléfono'],
-  address: ['address', 'dirección'],
-  city: ['city', 'ciudad'],
-  country: ['country', 'país'],
-  taxId: ['taxid', 'tax id', 'nif'],
-  tags: ['tags', 'etiquetas'],
-  notes: ['notes', 'notas'],
-};
-const FIELD_OF = new Map(
-  Object.entries(HEADERS).flatMap(([field, names]) => names.map((name) => [name, field as Field] as const)),
-);
-
-/** The file's rows as import rows; columns the import does not know are left out. */
-export function rowsOf(records: Record<string, string>[]): ImportContactRow[] {
-  return records.map((record) => {
-    const row: ImportContactRow = {};
-    for (const [header, value] of Object.entries(record)) {
-      const field = FIELD_OF.get(header.trim().toLowerCase());
-      if (field && typeof value === 'string') row[field] = value.trim();
-    }
-    return row;
-  });
-}
 
 const importCall = (rows: ImportContactRow[], dryRun: boolean, key: string) =>
   apiCall('contactserver', '/contacts/import', importContactsAnswerSchema, {
@@ -68,10 +38,7 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
     setProblems([]);
     setRows([]);
     try {
-      const { default: Papa } = await import('papaparse');
-      const text = (await file.text()).replace(/^\ufeff/, '');
-      const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy' });
-      const found = rowsOf(parsed.data);
+      const found = await readContactsCsv(await file.text());
       if (found.length === 0) throw new Error(contactsT('importEmpty'));
       if (found.length > IMPORT_MAX_ROWS) throw new Error(contactsT('importTooMany', { max: IMPORT_MAX_ROWS }));
       try {

@@ -155,8 +155,9 @@ export const contactDuplicatesAnswerSchema = z.array(contactDuplicateSchema);
 // ---------- POST /contacts/import ----------
 
 /**
- * One row of a CSV import, as text: business types by name or code and tags by name, each list separated
- * by `;` (what "Export CSV" writes).
+ * One row of a CSV import, each cell as the file holds it: business types by name or code and tags by
+ * name, each list separated by `;` (what "Export CSV" writes). The server takes off the formula guard of
+ * `csv-formula-guard.ts` (a leading `'`), exactly that.
  */
 export const importContactRowSchema = z.strictObject({
   name: z.string().max(200).default(''),

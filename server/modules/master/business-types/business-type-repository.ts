@@ -93,6 +93,15 @@ async function remove(tx: Queryable, id: string): Promise<boolean> {
 
 export const businessTypeRepository = { list, find, insert, update, remove };
 
+/** How many contacts have the business type (the company's own: row-level security). */
+export async function contactsWithBusinessType(tx: Queryable, id: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM contact_business_types WHERE business_type_id = $1',
+    [id],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** Adds a company's default business types; types it already has (by code) stay as they are. */
 export async function insertBusinessTypes(
   tx: Queryable,
