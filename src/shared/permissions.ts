@@ -17,6 +17,8 @@ export const PERMISSION_MODULES = [
   'reference',
   'issues',
   'masterData',
+  // The sign-in mail templates (invitation, password reset, verification, sign-in code), on top of `mail`.
+  'templates',
 ] as const;
 
 export const PERMISSION_ACTIONS = ['read', 'create', 'update', 'delete'] as const;

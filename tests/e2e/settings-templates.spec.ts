@@ -146,3 +146,32 @@ test('a template URL of another type is the not-found message, not an editor', a
   await expect(page.getByText(/There is no template .* of this type\./)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 });
+
+test('Operations sees and edits the general templates only; a sign-in template is not allowed', async ({ page }) => {
+  const templateCalls: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/mailserver/api/v1/templates')) templateCalls.push(`${response.status()}`);
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'ops@demo.test');
+  await page.goto('/settings/templates');
+  const general = page.getByRole('region', { name: 'General mail' });
+  await expect(general.getByRole('listitem').first()).toBeVisible();
+  for (const name of ['Invitation', 'Password reset', 'E-mail verification', 'Two-factor sign-in code'])
+    await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+  await expect(page.getByText('The sign-in mail (invitations, password resets, verification, codes)')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The general template opens in the editor, editable.
+  await general.getByRole('link', { name: 'General message', exact: true }).click();
+  const form = page.getByRole('form', { name: 'General message' });
+  await expect(form.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+
+  // A sign-in template's address is the not-allowed screen, and no template of it is asked for.
+  const before = templateCalls.length;
+  await page.goto('/settings/templates/00000000-0000-4000-8000-000000000001/password-reset');
+  await expect(page.getByTestId('not-allowed')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  expect(templateCalls.slice(before)).toEqual([]);
+  expect(templateCalls).not.toContain('403');
+});

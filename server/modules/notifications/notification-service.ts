@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/database.ts';
 import { encodeChannelMessage, NOTIFICATIONS_CHANNEL } from './notification-channel.ts';
 import {
   insertNotifications,
+  listCompanyAdminUserIds,
   markNotificationsLoaded,
   notifyChannel,
   type StoredNotification,
@@ -65,4 +66,17 @@ export async function markLoaded(
     ]);
   }
   return changed;
+}
+
+/**
+ * Tells the company's administrators (users whose role grants `company` permissions, as the plan-expiry
+ * notice counts them) about something they should check, such as a change to the mail that signs people in.
+ */
+export async function notifyCompanyAdmins(
+  tx: Queryable,
+  input: Omit<CreateNotificationsInput, 'userIds'>,
+): Promise<StoredNotification[]> {
+  const admins = await listCompanyAdminUserIds(tx, input.companyId);
+  if (admins.length === 0) return [];
+  return createNotifications(tx, { ...input, userIds: admins });
 }

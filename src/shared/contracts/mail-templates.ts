@@ -11,6 +11,26 @@ export const TEMPLATE_TYPES = ['invitation', 'password-reset', 'verify-email', '
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 export const templateType = z.enum(TEMPLATE_TYPES);
 
+/**
+ * The types the product's sign-in mail is rendered from. Their merge fields carry secrets (a link or code
+ * that signs someone in), so besides `mail` they need the permission module `templates`.
+ */
+export const SIGN_IN_TEMPLATE_TYPES = ['invitation', 'password-reset', 'verify-email', 'two-factor-code'] as const;
+export type SignInTemplateType = (typeof SIGN_IN_TEMPLATE_TYPES)[number];
+export const isSignInTemplateType = (type: string): type is SignInTemplateType =>
+  (SIGN_IN_TEMPLATE_TYPES as readonly string[]).includes(type);
+
+/**
+ * The merge fields that carry a secret, and where one may stand: a `link` as text or as the whole `href`
+ * of a link, a `code` as text only (nowhere else could it be sent somewhere).
+ */
+export const SECRET_MERGE_FIELDS: Readonly<Record<string, 'link' | 'code'>> = {
+  acceptUrl: 'link',
+  resetUrl: 'link',
+  verifyUrl: 'link',
+  code: 'code',
+};
+
 export const TEMPLATE_LANGUAGES = ['en', 'es'] as const;
 export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
 

@@ -132,6 +132,11 @@ describe('company provisioning', () => {
       masterData: ['read', 'create', 'update', 'delete'],
     });
     expect(seeded.roles.find((r) => r.name === 'Operations')?.permissions).toMatchObject({ masterData: ['read'] });
+    // The sign-in mail templates are the administrators' alone (issue 21).
+    expect(seeded.roles.find((r) => r.name === 'Admin')?.permissions).toMatchObject({
+      templates: ['read', 'create', 'update', 'delete'],
+    });
+    expect(seeded.roles.find((r) => r.name === 'Operations')?.permissions).not.toHaveProperty('templates');
 
     // The three callers agree on all of it.
     for (const other of [cli, route]) {

@@ -35,6 +35,9 @@ function operationsPermissions(): Permissions {
   delete all.users;
   delete all.roles;
   delete all.company;
+  // A sign-in template whose link or code left for another host would be a way into any account
+  // (migration 021 did the same to existing companies).
+  delete all.templates;
   return {
     ...all,
     audit: ['read'],

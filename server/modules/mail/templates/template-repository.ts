@@ -113,12 +113,13 @@ export async function findDefaultTemplate(
   tx: Queryable,
   companyId: string,
   type: TemplateType,
-): Promise<Pick<MailTemplate, 'subject' | 'body'> | undefined> {
-  const { rows } = await tx.query<{ subject: string; body: string }>(
-    'SELECT subject, body FROM mail_templates WHERE company_id = $1 AND type = $2 AND is_default LIMIT 1',
+): Promise<Pick<MailTemplate, '_id' | 'subject' | 'body'> | undefined> {
+  const { rows } = await tx.query<{ id: string; subject: string; body: string }>(
+    'SELECT id, subject, body FROM mail_templates WHERE company_id = $1 AND type = $2 AND is_default LIMIT 1',
     [companyId, type],
   );
-  return rows[0];
+  const row = rows[0];
+  return row && { _id: row.id, subject: row.subject, body: row.body };
 }
 
 /** A new company's templates: each type in English and Spanish, `language`'s the defaults (migration 015). */

@@ -17,12 +17,15 @@ import { runRead } from '../../../http/idempotency.ts';
 import { idParams, itemResponse } from '../../../http/list-query.ts';
 import { registerResource } from '../../../http/resource-kit.ts';
 import { requires } from '../../../http/route-permission.ts';
+import { guardSignInTemplates } from './sign-in-templates.ts';
 import { templateResource } from './template-resource.ts';
 import { checkTemplate, renderTemplate, sampleValues } from './template-render.ts';
 
 export const templatesModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
     scope.addHook('preValidation', authenticate(deps));
+    // After the caller is known, before the request is validated: a sign-in type needs `templates`.
+    scope.addHook('preValidation', guardSignInTemplates(deps));
 
     scope.get(
       '/templates/merge-fields',

@@ -60,6 +60,7 @@ export const { useT: useRolesT, t: rolesT } = defineStrings(
     'res.reference': 'Reference lists',
     'res.issues': 'Issue tracker',
     'res.masterData': 'Master data',
+    'res.templates': 'Sign-in mail templates',
   },
   {
     title: 'Roles',
@@ -119,5 +120,6 @@ export const { useT: useRolesT, t: rolesT } = defineStrings(
     'res.reference': 'Listas de referencia',
     'res.issues': 'Incidencias',
     'res.masterData': 'Datos maestros',
+    'res.templates': 'Plantillas de correo de acceso',
   },
 );

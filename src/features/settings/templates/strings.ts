@@ -53,6 +53,10 @@ export const { useT: useTemplatesT, t: templatesT } = defineStrings(
     deleted: 'Template deleted',
     noun: 'template',
     readOnly: 'Your role may read templates but not change them.',
+    secretHint:
+      'This mail signs someone in. Its link may stand only as text or as the address of a link, and the code only as text: never in an image or inside another address.',
+    signInOnlyAdmins:
+      'The sign-in mail (invitations, password resets, verification, codes) is managed by your administrators.',
   },
   {
     title: 'Plantillas de correo',
@@ -105,5 +109,9 @@ export const { useT: useTemplatesT, t: templatesT } = defineStrings(
     deleted: 'Plantilla eliminada',
     noun: 'plantilla',
     readOnly: 'Tu rol puede leer las plantillas, pero no cambiarlas.',
+    secretHint:
+      'Este correo da acceso a una cuenta. Su enlace solo puede ir como texto o como dirección de un enlace, y el código solo como texto: nunca en una imagen ni dentro de otra dirección.',
+    signInOnlyAdmins:
+      'El correo de acceso (invitaciones, restablecimientos, verificación, códigos) lo gestionan tus administradores.',
   },
 );

@@ -18,6 +18,7 @@ import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { Pill } from '../../../lib/ui/pill';
 import { showToast } from '../../../lib/ui/toast-store';
 import {
+  isSignInTemplateType,
   TEMPLATE_LANGUAGES,
   TEMPLATE_TYPES,
   type MailTemplate,
@@ -42,12 +43,19 @@ type TemplateFormValues = z.infer<typeof templateForm>;
 const isTemplateType = (value: string | undefined): value is TemplateType =>
   (TEMPLATE_TYPES as readonly string[]).includes(value ?? '');
 
-/** /settings/templates/{id}/{type}: the editor of one template. */
+/** /settings/templates/{id}/{type}: the editor of one template; a sign-in type also needs `templates`. */
 export function TemplateUpdateScreen() {
   const { id = '', type } = useParams();
+  const loader = <TemplateLoader key={id} id={id} type={type} />;
   return (
     <RequirePermission module="mail" action="read">
-      <TemplateLoader key={id} id={id} type={type} />
+      {isSignInTemplateType(type ?? '') ? (
+        <RequirePermission module="templates" action="read">
+          {loader}
+        </RequirePermission>
+      ) : (
+        loader
+      )}
     </RequirePermission>
   );
 }
@@ -86,9 +94,16 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
   const t = useTemplatesT();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const editable = useCan('mail', 'update');
-  const canCreate = useCan('mail', 'create');
-  const canDelete = useCan('mail', 'delete');
+  // A sign-in template needs the `templates` action as well as the `mail` one, as on the server.
+  const signIn = isSignInTemplateType(template.type);
+  const allowed = {
+    update: useCan('templates', 'update') || !signIn,
+    create: useCan('templates', 'create') || !signIn,
+    delete: useCan('templates', 'delete') || !signIn,
+  };
+  const editable = useCan('mail', 'update') && allowed.update;
+  const canCreate = useCan('mail', 'create') && allowed.create;
+  const canDelete = useCan('mail', 'delete') && allowed.delete;
   const mergeFields = useMergeFields(template.type);
   const fields = mergeFields.data ?? [];
   const ids = { body: useId(), subject: useId() };
@@ -173,6 +188,7 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
         </Flex>
       </Flex>
       {!editable && <Text color="fg.muted">{t('readOnly')}</Text>}
+      {signIn && editable && <Text color="fg.muted">{t('secretHint')}</Text>}
       <Flex gap={5} direction={{ base: 'column', xl: 'row' }} alignItems="stretch">
         <chakra.form noValidate aria-label={template.name} onSubmit={onSubmit} flex="3" minWidth="0">
           <fieldset disabled={!editable}>

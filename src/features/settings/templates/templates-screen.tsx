@@ -1,14 +1,17 @@
 import { Box, Button, Flex, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/i18n/format';
-import { RequirePermission } from '../../../lib/resource-kit/permission-gate';
+import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { Pill } from '../../../lib/ui/pill';
-import { TEMPLATE_TYPES, type MailTemplate } from '../../../shared/contracts/mail-templates';
+import { isSignInTemplateType, TEMPLATE_TYPES, type MailTemplate } from '../../../shared/contracts/mail-templates';
 import { ScreenHeader } from '../master-data/fields';
 import { useTemplates } from './api';
 import { useTemplatesT } from './strings';
 
-/** /settings/templates: every mail template of the company, in one list by type, the default of each first. */
+/**
+ * /settings/templates: every mail template of the company, in one list by type, the default of each first.
+ * The sign-in types show only to a role with `templates` (the server lists the general ones alone to others).
+ */
 export function TemplatesScreen() {
   return (
     <RequirePermission module="mail" action="read">
@@ -24,6 +27,8 @@ function Templates() {
   const t = useTemplatesT();
   const query = useTemplates();
   const all = query.data ?? [];
+  const signIn = useCan('templates', 'read');
+  const types = TEMPLATE_TYPES.filter((type) => signIn || !isSignInTemplateType(type));
   return (
     <section>
       <ScreenHeader title={t('title')} subtitle={t('subtitle')} />
@@ -38,7 +43,8 @@ function Templates() {
         <Text color="fg.muted">{t('loading')}</Text>
       ) : (
         <Stack gap={6}>
-          {TEMPLATE_TYPES.map((type) => {
+          {!signIn && <Text color="fg.muted">{t('signInOnlyAdmins')}</Text>}
+          {types.map((type) => {
             const ofType = all
               .filter((template) => template.type === type)
               .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
