@@ -22,7 +22,7 @@ import { checkTemplate, renderTemplate, sampleValues } from './template-render.t
 
 export const templatesModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preValidation', authenticate(deps));
+    scope.addHook('onRequest', authenticate(deps));
 
     scope.get(
       '/templates/merge-fields',
