@@ -45,9 +45,10 @@ export async function resolveAuthContext(deps: ServiceDeps, req: FastifyRequest)
 }
 
 /**
- * `scope.addHook('preValidation', authenticate(deps))`: every route of the scope needs a live session,
- * and the permission the route declares (`config.permission`) is checked at once, before the request
- * is validated (authorization before validation).
+ * `scope.addHook('onRequest', authenticate(deps))`: every route of the scope needs a live session, and
+ * the permission the route declares (`config.permission`) is checked at once. `onRequest` runs before
+ * Fastify reads the body, so a caller who may not use the route is answered without a byte of it being
+ * read (a 7 MB import without a token is refused at its headers), and before anything is validated.
  */
 export function authenticate(deps: ServiceDeps) {
   return async (req: FastifyRequest): Promise<void> => {

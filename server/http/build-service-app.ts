@@ -170,7 +170,7 @@ export async function buildServiceApp(options: BuildServiceAppOptions): Promise<
   });
 
   // The same NUL check for the parts a route reads without a schema for them (after authentication and
-  // the route's permission, which run in preValidation).
+  // the route's permission, which run at onRequest).
   app.addHook('preHandler', async (req) => {
     for (const [context, value] of [
       ['querystring', req.query],

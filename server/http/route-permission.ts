@@ -1,7 +1,7 @@
 /**
  * Authorization before validation: a route declares the permission it needs in its options
  * (`config: { permission: requires('roles', 'create') }`), and the authentication hook checks it as soon
- * as it knows the caller, before the body or query is validated. A caller without the permission gets
+ * as it knows the caller, before the body is read (the hook runs at `onRequest`) or anything is validated. A caller without the permission gets
  * 403 whatever they sent, and learns nothing about the route's schema.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -43,6 +43,8 @@ export interface RouteDeclaration {
   method: string;
   url: string;
   permissions: readonly RoutePermission[];
+  /** The route's own body limit, bytes (undefined: the app's `BODY_LIMIT`). */
+  bodyLimit?: number;
 }
 
 const declarations = new WeakMap<object, RouteDeclaration[]>();
@@ -65,7 +67,7 @@ export function recordRouteDeclarations(app: FastifyInstance): void {
     }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      list.push({ method, url: route.url, permissions });
+      list.push({ method, url: route.url, permissions, bodyLimit: route.bodyLimit });
     }
   });
 }

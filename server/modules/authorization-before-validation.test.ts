@@ -2,7 +2,8 @@
  * Authorization before validation, for every route of every service that declares a permission (read
  * from the routes Fastify registered): a caller whose role lacks it gets 403 FORBIDDEN whatever the
  * request holds (a malformed id, query and body), so a refused caller learns nothing about the route's
- * schema, and nothing is stored.
+ * schema, and nothing is stored. The body is not even JSON: a route that read it before deciding would
+ * answer 400 MALFORMED_JSON, so a 403 also says that the body was not read.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -29,20 +30,22 @@ afterAll(async () => {
   await t?.close();
 });
 
-const MALFORMED_BODY = { unexpected: [1, { deep: true }], name: 42, version: 'stale', permissions: 'all' };
+// Cut off mid-way: not JSON at all.
+const MALFORMED_BODY = '{"unexpected": [1, {"deep": true}], "name": 42, "version": "stale", "permissions": "al';
+const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const MALFORMED_QUERY = '?page=0&limit=-5&sort=%27%3Bdrop&search=' + 'x'.repeat(500) + '&unexpected=1';
 
-it('every route that declares a permission answers 403 to a caller without it, whatever the request', async () => {
+it('every route that declares a permission answers 403 to a caller without it, whatever the request, before reading the body', async () => {
   const before = await databaseDigest(t.db);
   const checked: string[] = [];
   for (const { app, routes } of services) {
     for (const route of routes.filter((r) => r.permissions.length > 0)) {
       const url = concreteUrl(route.url, { id: 'not-a-uuid', other: 'not valid' }) + MALFORMED_QUERY;
-      const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      const hasBody = BODY_METHODS.includes(route.method);
       const res = await app.inject({
         method: route.method as 'GET',
         url,
-        headers: nobody,
+        headers: hasBody ? { ...nobody, 'content-type': 'application/json' } : nobody,
         ...(hasBody ? { payload: MALFORMED_BODY } : {}),
       });
       expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(403);
@@ -85,18 +88,18 @@ it('every route that declares a permission answers 403 to a caller without it, w
   expect(await databaseDigest(t.db)).toEqual(before);
 });
 
-it('every app-admin route answers 403 to anyone but a super admin, whatever the request', async () => {
+it('every app-admin route answers 403 to anyone but a super admin, whatever the request, before reading the body', async () => {
   const before = await databaseDigest(t.db);
   const iam = services.find((s) => s.service === 'iamserver')!;
   const appAdmin = iam.routes.filter((r) => r.url.includes('/app-admin/'));
   expect(appAdmin.length).toBeGreaterThanOrEqual(4);
   for (const route of appAdmin) {
     const url = concreteUrl(route.url, { id: 'not-a-uuid', other: 'not valid' }) + MALFORMED_QUERY;
-    const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+    const hasBody = BODY_METHODS.includes(route.method);
     const res = await iam.app.inject({
       method: route.method as 'GET',
       url,
-      headers: nobody,
+      headers: hasBody ? { ...nobody, 'content-type': 'application/json' } : nobody,
       ...(hasBody ? { payload: MALFORMED_BODY } : {}),
     });
     expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(403);

@@ -24,12 +24,13 @@ import { registerResource } from '../../http/resource-kit.ts';
 import { requires } from '../../http/route-permission.ts';
 import { findDuplicates, listContacts } from './contact-repository.ts';
 import { contactResource, contactTagResource } from './contact-resources.ts';
+import { CONTACT_IMPORT_BODY_LIMIT } from '../../http/body-limits.ts';
 
 type SortField = (typeof CONTACT_SORT_FIELDS)[number];
 
 export const contactsModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preValidation', authenticate(deps));
+    scope.addHook('onRequest', authenticate(deps));
 
     scope.get(
       '/contacts/duplicates',
@@ -71,7 +72,7 @@ export const contactsModule: ServiceModule = async (app, deps) => {
       '/contacts/import',
       {
         config: { permission: requires('contacts', 'create') },
-        bodyLimit: 8 * 1024 * 1024,
+        bodyLimit: CONTACT_IMPORT_BODY_LIMIT,
         schema: {
           summary:
             'Creates contacts from CSV rows, all or none (every problem of every row in one 400); `dryRun` only checks',

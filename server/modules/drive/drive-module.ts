@@ -9,7 +9,7 @@ import { fileTooLarge } from './file-types.ts';
 
 export const driveModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    // onRequest, not preHandler: an anonymous caller is refused before a 10 MB body is read.
+    // onRequest, like every module: an anonymous caller is refused before a 10 MB body is read.
     scope.addHook('onRequest', authenticate(deps));
     // The body limit is enforced while reading, before any handler runs: say what the limit is, and hand
     // everything else to the shared error handler (an error handler that throws passes to its parent).

@@ -20,7 +20,7 @@ import { userResource } from './users/user-resource.ts';
 
 export const iamResourcesModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preValidation', authenticate(deps));
+    scope.addHook('onRequest', authenticate(deps));
     registerResource(scope, deps, userResource);
     registerRoleRoutes(scope, deps);
     registerPreferencesRoutes(scope, deps);

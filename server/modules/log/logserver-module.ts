@@ -7,7 +7,7 @@ import { registerAuditRoutes } from './audit-routes.ts';
 
 export const logserverModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preValidation', authenticate(deps));
+    scope.addHook('onRequest', authenticate(deps));
     registerAuditRoutes(scope, deps);
   });
 };

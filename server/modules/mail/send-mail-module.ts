@@ -9,7 +9,7 @@ import { registerSentMailRoutes } from './sent-mail-routes.ts';
 
 export const sendMailModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preValidation', authenticate(deps));
+    scope.addHook('onRequest', authenticate(deps));
     registerSendMailRoutes(scope.withTypeProvider(), deps);
     registerSentMailRoutes(scope.withTypeProvider(), deps);
   });

@@ -45,7 +45,7 @@ const listRequests = new WeakSet<FastifyRequest>();
 
 export const masterDataModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preValidation', authenticate(deps));
+    scope.addHook('onRequest', authenticate(deps));
     registerResource(scope, deps, receivingLocationResource);
     registerResource(scope, deps, businessTypeResource);
     registerResource(scope, deps, dropdownGroupResource);

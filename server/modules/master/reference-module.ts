@@ -18,7 +18,7 @@ import { referenceData } from './reference-data.ts';
 const CACHEABLE = 'private, max-age=3600';
 
 export const referenceModule: ServiceModule = async (app, deps) => {
-  app.addHook('preHandler', authenticate(deps));
+  app.addHook('onRequest', authenticate(deps));
   registerPlaceRoutes(app, deps);
 
   app.get(

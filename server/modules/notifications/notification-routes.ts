@@ -88,7 +88,7 @@ export async function registerNotificationRoutes(
 
   await app.register(async (instance) => {
     const authed = instance.withTypeProvider<ZodTypeProvider>();
-    authed.addHook('preValidation', authenticate(deps));
+    authed.addHook('onRequest', authenticate(deps));
 
     authed.post(
       '/notifications',

@@ -85,7 +85,7 @@ async function download(
 
 export const reportsModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preValidation', authenticate(deps));
+    scope.addHook('onRequest', authenticate(deps));
 
     registerResource(scope, deps, reportSketchResource);
 

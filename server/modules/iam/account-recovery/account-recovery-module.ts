@@ -24,6 +24,7 @@ import { sendVerificationEmail, verifyEmail } from './email-verification-service
 import { acceptInvitation } from './invitation-service.ts';
 import { productPasswordPolicy } from '../passwords/password-policy-service.ts';
 import { checkAccountLink, requestPasswordReset, resetPassword } from './password-reset-service.ts';
+import { ACCOUNT_BODY_LIMIT } from '../../../http/body-limits.ts';
 
 export interface AccountRecoveryModuleOptions {
   /** The pre-handler that sets `req.auth` on authenticated routes (tests substitute their own). */
@@ -50,6 +51,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
     app.post(
       '/auth/reset-password-link',
       {
+        bodyLimit: ACCOUNT_BODY_LIMIT,
         schema: {
           summary: 'Mail a password-reset link (the answer is the same whether or not the address has an account)',
           body: resetLinkBodySchema,
@@ -65,6 +67,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
     app.post(
       '/auth/valid-url',
       {
+        bodyLimit: ACCOUNT_BODY_LIMIT,
         schema: {
           summary: 'Whether a password-reset or invitation link can still be used',
           body: validUrlBodySchema,
@@ -77,6 +80,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
     app.post(
       '/auth/reset-password',
       {
+        bodyLimit: ACCOUNT_BODY_LIMIT,
         schema: {
           summary: 'Set a new password with a reset link; every session of the user ends',
           body: setPasswordBodySchema,
@@ -92,6 +96,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
     app.post(
       '/auth/verify-email',
       {
+        bodyLimit: ACCOUNT_BODY_LIMIT,
         schema: {
           summary: 'Mark the e-mail address of a verification link verified',
           body: verifyEmailBodySchema,
@@ -107,6 +112,7 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
     app.post(
       '/auth/accept-invitation',
       {
+        bodyLimit: ACCOUNT_BODY_LIMIT,
         schema: {
           summary: 'Choose the first password with an invitation link',
           body: setPasswordBodySchema,
@@ -120,10 +126,11 @@ export function createAccountRecoveryModule(options: AccountRecoveryModuleOption
     );
 
     await app.register(async (authed) => {
-      authed.addHook('preHandler', authenticateWith(deps));
+      authed.addHook('onRequest', authenticateWith(deps));
       authed.post(
         '/auth/send-verify-email',
         {
+          bodyLimit: ACCOUNT_BODY_LIMIT,
           schema: {
             summary: 'Mail the signed-in user a link that verifies their e-mail address',
             body: sendVerifyEmailBodySchema,

@@ -1,8 +1,8 @@
 /**
  * `/app-admin/companies`: the super admin's console over every tenant (list, read, create with its first
  * admin, change the plan), run as the system role across tenants. Everyone else gets 403, before the
- * request is validated (a route-level `preValidation` hook, after the scope's authentication), so a refused
- * caller learns nothing about the routes' schemas.
+ * request's body is read (a route-level `onRequest` hook, after the scope's authentication), so a refused
+ * caller learns nothing about the routes' schemas and sends no body for nothing.
  */
 import type { FastifyRequest } from 'fastify';
 import { auditChange } from '../../../http/audit-change.ts';
@@ -30,7 +30,7 @@ import {
   updateCompanyPlanBody,
 } from '../../../../src/shared/contracts/company.ts';
 
-/** The routes' `preValidation`: runs after the scope's authentication, before the request is validated. */
+/** The routes' `onRequest`: runs after the scope's authentication, before the body is read. */
 async function requireSuperAdmin(req: FastifyRequest): Promise<void> {
   if (!requireAuthContext(req).isSuperAdmin) throw forbidden('Only a super admin can do this');
 }
@@ -41,7 +41,7 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     BASE,
     {
-      preValidation: requireSuperAdmin,
+      onRequest: requireSuperAdmin,
       schema: {
         summary: 'List every company with its plan and number of users (super admin)',
         tags: ['app-admin'],
@@ -59,7 +59,7 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
   app.get(
     `${BASE}/:id`,
     {
-      preValidation: requireSuperAdmin,
+      onRequest: requireSuperAdmin,
       schema: {
         summary: 'Read any company (super admin)',
         tags: ['app-admin'],
@@ -78,7 +78,7 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
   app.post(
     BASE,
     {
-      preValidation: requireSuperAdmin,
+      onRequest: requireSuperAdmin,
       schema: {
         summary:
           'Create a company with its products, default roles, picklists and first admin, who is mailed an invitation (super admin; 409 when the admin’s e-mail is taken)',
@@ -113,7 +113,7 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
   app.route({
     method: ['PUT', 'PATCH'],
     url: `${BASE}/:id`,
-    preValidation: requireSuperAdmin,
+    onRequest: requireSuperAdmin,
     schema: {
       summary:
         'Change a company’s plan: extend it (a later expiry) or end it (expiry yesterday) (super admin; optimistic concurrency)',

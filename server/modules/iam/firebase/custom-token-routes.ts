@@ -12,7 +12,7 @@ import { createIdentityCustomToken } from './firebase-admin.ts';
 
 export const customTokenModule: ServiceModule = async (app, deps) => {
   await app.register(async (authed) => {
-    authed.addHook('preHandler', authenticate(deps));
+    authed.addHook('onRequest', authenticate(deps));
 
     authed.get(
       '/auth/getCustomToken',

@@ -118,43 +118,63 @@ export async function recordChallengeAttempt(tx: Queryable, id: string, consumed
 
 export interface ThrottleState {
   failures: number;
+  lastFailureAt: Date;
   blockedUntil: Date | null;
 }
 
-export async function readThrottle(tx: Queryable, keys: string[]): Promise<Map<string, ThrottleState>> {
-  const { rows } = await tx.query<{ key: string; failures: number; blocked_until: Date | null }>(
-    'SELECT key, failures, blocked_until FROM login_throttle WHERE key = ANY($1::text[])',
+/**
+ * Locks the throttle rows of `keys` for the rest of the transaction, creating missing ones at zero, so
+ * that concurrent tries on one account or address queue here one after the other. Rows are created in
+ * the order given and locked in key order; every caller passes one account key and one address key, and
+ * `account:` sorts before `address:`, so two tries never wait on each other in a cycle.
+ */
+export async function lockThrottle(tx: Queryable, keys: string[], now: Date): Promise<Map<string, ThrottleState>> {
+  await tx.query(
+    `INSERT INTO login_throttle (key, failures, last_failure_at)
+     SELECT key, 0, $2 FROM unnest($1::text[]) AS key
+     ON CONFLICT (key) DO NOTHING`,
+    [keys, now],
+  );
+  const { rows } = await tx.query<{ key: string; failures: number; last_failure_at: Date; blocked_until: Date | null }>(
+    'SELECT key, failures, last_failure_at, blocked_until FROM login_throttle WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE',
     [keys],
   );
   return new Map(
     rows.map((r) => [
       r.key,
-      { failures: r.failures, blockedUntil: r.blocked_until ? new Date(r.blocked_until) : null },
+      {
+        failures: r.failures,
+        lastFailureAt: new Date(r.last_failure_at),
+        blockedUntil: r.blocked_until ? new Date(r.blocked_until) : null,
+      },
     ]),
   );
 }
 
-/** Counts one failure; a key quiet for `decaySeconds` starts again from one. Returns the new count. */
-export async function recordThrottleFailure(
-  tx: Queryable,
-  key: string,
-  now: Date,
-  decaySeconds: number,
-): Promise<number> {
-  const { rows } = await tx.query<{ failures: number }>(
-    `INSERT INTO login_throttle (key, failures, last_failure_at) VALUES ($1, 1, $2)
-     ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN login_throttle.last_failure_at < $2::timestamptz - make_interval(secs => $3)
-                       THEN 1 ELSE login_throttle.failures + 1 END,
-       last_failure_at = $2
-     RETURNING failures`,
-    [key, now, decaySeconds],
-  );
-  return rows[0]!.failures;
+export async function writeThrottle(tx: Queryable, key: string, state: ThrottleState): Promise<void> {
+  await tx.query('UPDATE login_throttle SET failures = $2, last_failure_at = $3, blocked_until = $4 WHERE key = $1', [
+    key,
+    state.failures,
+    state.lastFailureAt,
+    state.blockedUntil,
+  ]);
 }
 
-export async function blockThrottleKey(tx: Queryable, key: string, until: Date): Promise<void> {
-  await tx.query('UPDATE login_throttle SET blocked_until = $2 WHERE key = $1', [key, until]);
+/**
+ * Gives back one try reserved on `key`: one failure fewer, and the block that try set lifted unless a
+ * later try has set another since. A row back at zero and unblocked is removed.
+ */
+export async function releaseThrottleTry(tx: Queryable, key: string, blockSet: Date | null, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE login_throttle SET failures = greatest(failures - 1, 0),
+            blocked_until = CASE WHEN blocked_until = $2 THEN NULL ELSE blocked_until END
+      WHERE key = $1`,
+    [key, blockSet],
+  );
+  await tx.query(
+    'DELETE FROM login_throttle WHERE key = $1 AND failures = 0 AND (blocked_until IS NULL OR blocked_until <= $2)',
+    [key, now],
+  );
 }
 
 export async function clearThrottleKey(tx: Queryable, key: string): Promise<void> {

@@ -17,13 +17,19 @@
  * added later without changing these counters. The address is the socket's (`req.ip`; no proxy is
  * trusted), so a client cannot pick it.
  *
+ * Concurrency: a try is reserved before its password is checked, as a failure, in one transaction that
+ * locks the account's and the address's rows; a try that turns out right gives its reservation back. So
+ * forty wrong passwords sent at once meet the same allowance as forty in a row (five are checked, the
+ * rest get 429), and a right password sent among them cannot slip through once that allowance is spent.
+ * A try that dies half-way (a crash, a lost connection) stays counted, which errs on the safe side.
+ *
  * Nobody can lock a victim out for good: a block never outlasts 15 minutes, attempts refused while blocked
  * are not counted and do not lengthen it, and a password reset by mail always works.
  */
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { ApiError } from '../../../http/api-error.ts';
-import { blockThrottleKey, clearThrottleKey, readThrottle, recordThrottleFailure } from './login-repository.ts';
+import { clearThrottleKey, lockThrottle, releaseThrottleTry, writeThrottle } from './login-repository.ts';
 
 export interface ThrottlePolicy {
   /** Failures in a row that cost nothing. */
@@ -50,33 +56,55 @@ export function blockSecondsAfter(failures: number, policy: ThrottlePolicy = ACC
   return Math.min(2 ** (failures - policy.freeFailures - 1), THROTTLE_MAX_BLOCK_SECONDS);
 }
 
-export async function assertNotThrottled(tx: Queryable, keys: ThrottleKeys, now: Date): Promise<void> {
-  const states = await readThrottle(tx, [keys.account, keys.address]);
+/** A try counted in advance: what its success must give back. */
+export interface ReservedTry {
+  keys: ThrottleKeys;
+  /** The block this try set on the address, if it was the one that crossed the ceiling. */
+  addressBlockSet: Date | null;
+}
+
+function tooManyAttempts(waitMs: number): ApiError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new ApiError(429, ERROR_CODES.TOO_MANY_ATTEMPTS, `Too many sign-in attempts. Try again in ${seconds} s.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/**
+ * Counts the try as a failure of both the account and the address before the password is checked, or
+ * refuses it with 429 (uncounted) while either is blocked. Commit the transaction before the check, so
+ * that a concurrent try sees it.
+ */
+export async function reserveTry(tx: Queryable, keys: ThrottleKeys, now: Date): Promise<ReservedTry> {
+  const states = await lockThrottle(tx, [keys.account, keys.address], now);
   let waitMs = 0;
   for (const state of states.values()) {
     if (state.blockedUntil && state.blockedUntil > now)
       waitMs = Math.max(waitMs, state.blockedUntil.getTime() - now.getTime());
   }
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw new ApiError(429, ERROR_CODES.TOO_MANY_ATTEMPTS, `Too many sign-in attempts. Try again in ${seconds} s.`, {
-      headers: { 'Retry-After': String(seconds) },
-    });
-  }
-}
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
 
-export async function recordFailure(tx: Queryable, keys: ThrottleKeys, now: Date): Promise<void> {
+  let addressBlockSet: Date | null = null;
   for (const [key, policy] of [
     [keys.account, ACCOUNT_THROTTLE],
     [keys.address, ADDRESS_THROTTLE],
   ] as const) {
-    const failures = await recordThrottleFailure(tx, key, now, policy.quietSeconds);
+    const state = states.get(key)!;
+    const quiet = state.lastFailureAt.getTime() < now.getTime() - policy.quietSeconds * 1000;
+    const failures = (quiet ? 0 : state.failures) + 1;
     const seconds = blockSecondsAfter(failures, policy);
-    if (seconds > 0) await blockThrottleKey(tx, key, new Date(now.getTime() + seconds * 1000));
+    const blockedUntil = seconds > 0 ? new Date(now.getTime() + seconds * 1000) : state.blockedUntil;
+    if (key === keys.address && seconds > 0) addressBlockSet = blockedUntil;
+    await writeThrottle(tx, key, { failures, lastFailureAt: now, blockedUntil });
   }
+  return { keys, addressBlockSet };
 }
 
-/** Clears the account's count only: a valid sign-in must not wipe the failures others made from its address. */
-export async function recordSuccess(tx: Queryable, keys: ThrottleKeys): Promise<void> {
-  await clearThrottleKey(tx, keys.account);
+/**
+ * A right password: the account's count is cleared, and the address gets its one reserved try back (a
+ * valid sign-in must not wipe the failures others made from its address).
+ */
+export async function releaseTry(tx: Queryable, reserved: ReservedTry, now: Date): Promise<void> {
+  await clearThrottleKey(tx, reserved.keys.account);
+  await releaseThrottleTry(tx, reserved.keys.address, reserved.addressBlockSet, now);
 }

@@ -269,6 +269,46 @@ describe('brute force', () => {
     expect((await signIn('ops@demo.test', DEMO_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
 
+  it('checks at most five of 40 wrong passwords sent at once to one account; the rest get 429', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn('ops@demo.test', `wrong-guess-${i}`, `10.2.1.${i}`)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    for (const res of results.filter((r) => r.statusCode === 429)) {
+      expect(res.json().code).toBe('TOO_MANY_ATTEMPTS');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+  }, 120_000);
+
+  it('does not sign in the right password sent among 60 tries at once, once the allowance is spent', async () => {
+    const passwords = [...Array.from({ length: 59 }, (_, i) => `wrong-guess-${i}`), DEMO_PASSWORD];
+    const results = await Promise.all(passwords.map((password, i) => signIn('ops@demo.test', password, `10.2.2.${i}`)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses).not.toContain(200);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.at(-1)).toBe(429);
+  }, 120_000);
+
+  it('checks no more than the address ceiling allows of 40 guesses sent at once from one address', async () => {
+    const attacker = '10.3.8.8';
+    // 95 failures already spent from this address in the last hour (cheaper than checking 95 passwords).
+    await t.db.transaction({ role: 'freight_system', companyId: null }, (tx) =>
+      tx.query('INSERT INTO login_throttle (key, failures, last_failure_at) VALUES ($1, 95, $2)', [
+        `address:${attacker}`,
+        new Date(clock),
+      ]),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(`victim-${i}@demo.test`, 'Summer2026!', attacker)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    // Failures 96 to 101 are checked (the 101st is the one that blocks); nothing after them is.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(34);
+  }, 120_000);
+
   it('lets the rest of an office in after 20 failures on 3 accounts from its one address', async () => {
     const office = '10.3.0.1';
     // One colleague mistypes the password, two mistype their e-mail address: 20 failures in all.

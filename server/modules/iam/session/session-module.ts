@@ -16,6 +16,7 @@ import {
 import { authenticate, sessionRevoked, verifyAccessClaims } from '../../../auth/authenticate.ts';
 import { bearer } from '../../../auth/token-service.ts';
 import { unauthenticated } from '../../../http/api-error.ts';
+import { ACCOUNT_BODY_LIMIT } from '../../../http/body-limits.ts';
 import type { ServiceModule } from '../../../http/build-service-app.ts';
 import { itemResponse } from '../../../http/list-query.ts';
 import { readCurrentUser } from './current-user-repository.ts';
@@ -45,6 +46,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
   app.post(
     '/auth/login',
     {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         summary: 'Sign in with e-mail and password',
         body: loginBodySchema,
@@ -59,6 +61,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
   app.post(
     '/auth/verify-code',
     {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         summary: 'Complete a two-factor sign-in with the mailed 6-digit code',
         body: verifyCodeBodySchema,
@@ -104,6 +107,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
   app.post(
     '/auth/logout',
     {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         summary: 'Revoke the session at once',
         response: { 200: itemResponse(logoutAnswerSchema) },
@@ -140,7 +144,7 @@ export const sessionModule: ServiceModule = async (app, deps) => {
   );
 
   await app.register(async (authed) => {
-    authed.addHook('preHandler', authenticate(deps));
+    authed.addHook('onRequest', authenticate(deps));
 
     authed.get(
       '/auth/fetch-google-map-key',

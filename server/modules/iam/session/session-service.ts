@@ -27,7 +27,7 @@ import {
   recordChallengeAttempt,
   type LoginCandidate,
 } from './login-repository.ts';
-import { assertNotThrottled, recordFailure, recordSuccess, throttleKeys } from './login-throttle.ts';
+import { releaseTry, reserveTry, throttleKeys } from './login-throttle.ts';
 import { verifyPassword } from '../passwords/password-hash.ts';
 
 export interface TokenPair {
@@ -145,15 +145,15 @@ export async function login(
 ): Promise<LoginOutcome> {
   const keys = throttleKeys(credentials.emailId, client.ip);
   const now = deps.now();
-  await deps.db.transaction(system, (tx) => assertNotThrottled(tx, keys, now));
+  // Committed before the slow check, so that tries sent at once queue on the same allowance.
+  const reserved = await deps.db.transaction(system, (tx) => reserveTry(tx, keys, now));
 
   const user = await deps.db.transaction(system, (tx) => findLoginCandidate(tx, credentials.emailId));
   const passwordOk = await verifyPassword(credentials.password, user?.passwordHash);
 
-  // A failure is recorded (throttle, audit) and committed before the call fails.
+  // A failure (already counted by the reservation) is audited and committed before the call fails.
   const outcome = await deps.db.transaction(system, async (tx): Promise<LoginOutcome | undefined> => {
     if (!user || !passwordOk || user.disabled) {
-      await recordFailure(tx, keys, now);
       if (user) {
         await recordAudit(tx, {
           companyId: user.companyId,
@@ -167,7 +167,7 @@ export async function login(
       }
       return undefined;
     }
-    await recordSuccess(tx, keys);
+    await releaseTry(tx, reserved, now);
     return beginSignIn(deps, tx, user, client, 'password');
   });
   if (!outcome) throw invalidCredentials();

@@ -29,6 +29,7 @@ import { itemResponse } from '../../../http/list-query.ts';
 import type { ClientInfo } from '../session/session-service.ts';
 import { signInAnswer } from '../session/sign-in-answer.ts';
 import { exchangeSignInCode, SOCIAL_SIGN_IN_PATH, socialLogin, socialLoginRedirect } from './social-service.ts';
+import { ACCOUNT_BODY_LIMIT } from '../../../http/body-limits.ts';
 
 function clientInfo(req: FastifyRequest): ClientInfo {
   const ua = req.headers['user-agent'];
@@ -39,6 +40,7 @@ export const socialModule: ServiceModule = async (app, deps) => {
   app.post(
     '/auth/social/login',
     {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         summary: 'Sign in with an identity-provider (Firebase) ID token',
         description:
@@ -61,6 +63,7 @@ export const socialModule: ServiceModule = async (app, deps) => {
   app.post(
     '/auth/social/exchange',
     {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         summary: 'Trade the one-time code of a social sign-in redirect for the session tokens',
         description: 'For a company with two-factor sign-in, the answer is a challenge for `POST /auth/verify-code`.',
@@ -76,12 +79,13 @@ export const socialModule: ServiceModule = async (app, deps) => {
     // A browser form: `idToken=…`, nothing else. Parsed here only, so no other route takes form bodies.
     forms.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16_384 },
+      { parseAs: 'string', bodyLimit: ACCOUNT_BODY_LIMIT },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     forms.post(
       '/social/home/redirect',
       {
+        bodyLimit: ACCOUNT_BODY_LIMIT,
         schema: {
           summary: 'Browser form post of a social sign-in: 303 to the web app with a one-time code',
           description:

@@ -23,8 +23,8 @@ import { checkTemplate, renderTemplate, sampleValues } from './template-render.t
 
 export const templatesModule: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
-    scope.addHook('preValidation', authenticate(deps));
-    // After the caller is known, before the request is validated: a sign-in type needs `templates`.
+    scope.addHook('onRequest', authenticate(deps));
+    // After the body is read (the type may be in it), before it is validated: a sign-in type needs `templates`.
     scope.addHook('preValidation', guardSignInTemplates(deps));
 
     scope.get(
