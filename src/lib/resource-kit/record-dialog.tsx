@@ -143,16 +143,17 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
                   </Button>
                 ))}
             </Flex>
-            <Flex gap={2}>
-              <Button variant="outline" onClick={onClose}>
-                {allowed.save ? t('record.cancel') : t('record.close')}
-              </Button>
-              {allowed.save && (
+            {/* Read-only, the dialog's own Close is the one way out: no Cancel of nothing, no Save. */}
+            {allowed.save && (
+              <Flex gap={2}>
+                <Button variant="outline" onClick={onClose}>
+                  {t('record.cancel')}
+                </Button>
                 <Button type="submit" colorPalette="brand" loading={saver.busy}>
                   {t('record.save')}
                 </Button>
-              )}
-            </Flex>
+              </Flex>
+            )}
           </Flex>
         </Stack>
       </chakra.form>
