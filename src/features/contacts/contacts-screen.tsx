@@ -61,8 +61,12 @@ function Contacts() {
     country: params.get('country') ?? '',
   };
   const source = useMemo(() => contactListSource(filters), [filters.typeId, filters.tagId, filters.country]); // eslint-disable-line react-hooks/exhaustive-deps
-  const types = useBusinessTypes().data ?? [];
-  const tags = useContactTags().data ?? [];
+  const typesQuery = useBusinessTypes();
+  const tagsQuery = useContactTags();
+  const types = typesQuery.data ?? [];
+  const tags = tagsQuery.data ?? [];
+  // Said, not hidden: filters and the form without some types or tags would look complete.
+  const namesError = (typesQuery.data ? null : typesQuery.error) ?? (tagsQuery.data ? null : tagsQuery.error);
   const [open, setOpen] = useState<Contact | 'new' | null>(null);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -142,6 +146,11 @@ function Contacts() {
   return (
     <Box as="section" maxWidth="7xl" marginX="auto">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {namesError && (
+        <Text role="alert" color="fg.error" textStyle="sm" marginBottom={4}>
+          {t('namesFailed', { message: formMessageOf(namesError) })}
+        </Text>
+      )}
       <Flex as="fieldset" gap={3} wrap="wrap" alignItems="flex-end" marginBottom={4}>
         <chakra.legend srOnly>{t('filters')}</chakra.legend>
         <Box minWidth="12rem">

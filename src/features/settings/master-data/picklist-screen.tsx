@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import { fetchAllPages } from '../../../lib/api/fetch-all-pages';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
 import { showToast } from '../../../lib/ui/toast-store';
 import {
   createDropdownBody,
@@ -87,6 +88,11 @@ function Picklists() {
             </Can>
           </Flex>
           {groups.data?.length === 0 && <Text color="fg.muted">{t('pl.noGroups')}</Text>}
+          {!groups.data && groups.error && (
+            <Text role="alert" color="fg.error" textStyle="sm">
+              {t('pl.loadFailed', { message: formMessageOf(groups.error) })}
+            </Text>
+          )}
           <Stack as="ul" listStyleType="none" gap={1}>
             {groups.data?.map((group) => (
               <li key={group._id}>
@@ -213,6 +219,11 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
         </Can>
       </Flex>
       {options.data && order.length === 0 && <Text color="fg.muted">{t('pl.noOptions')}</Text>}
+      {!options.data && options.error && (
+        <Text role="alert" color="fg.error" textStyle="sm">
+          {t('pl.loadFailed', { message: formMessageOf(options.error) })}
+        </Text>
+      )}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={order.map((o) => o._id)} strategy={verticalListSortingStrategy}>
           <Stack as="ol" listStyleType="none" gap={1.5} data-testid="picklist-options">
