@@ -57,6 +57,8 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   /** Client side: a 2xx answer that does not match the call's contract (src/shared/contracts). */
   INVALID_RESPONSE: 'INVALID_RESPONSE',
+  /** Client side: a list the app needs whole is longer than it reads at once (`fetchAllPages`). */
+  LIST_TOO_LONG: 'LIST_TOO_LONG',
   ACTION_TOKEN_INVALID: 'ACTION_TOKEN_INVALID',
   ACTION_TOKEN_EXPIRED: 'ACTION_TOKEN_EXPIRED',
   ALREADY_EXISTS: 'ALREADY_EXISTS',

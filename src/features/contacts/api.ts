@@ -4,8 +4,8 @@
  * (master data) and the duplicate check.
  */
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiCall, apiList } from '../../lib/api/api-client';
+import { fetchAllPages } from '../../lib/api/fetch-all-pages';
 import { defineResource } from '../../lib/resource-kit/define-resource';
 import type { ListSource } from '../../lib/resource-kit/resource-list';
 import {
@@ -70,12 +70,11 @@ export function contactListSource(filters: ContactFilters): ListSource<Contact> 
   };
 }
 
-/** Every tag of the company (a handful), by name. */
+/** Every tag of the company, by name (the filter and the form offer them all, however many). */
 export function useContactTags() {
   return useQuery({
     queryKey: [...contactTagsResource.keys.lists, 'all'],
-    queryFn: ({ signal }) =>
-      apiCall('contactserver', '/contact-tags?limit=100&sort=name', z.array(contactTagSchema), { signal }),
+    queryFn: ({ signal }) => fetchAllPages('contactserver', '/contact-tags?sort=name', contactTagSchema, { signal }),
   });
 }
 
@@ -83,7 +82,7 @@ export function useContactTags() {
 export function useBusinessTypes() {
   return useQuery({
     queryKey: ['contacts', 'business-types'],
-    queryFn: ({ signal }) => apiCall('master', '/type?limit=100&sort=name', z.array(businessTypeSchema), { signal }),
+    queryFn: ({ signal }) => fetchAllPages('master', '/type?sort=name', businessTypeSchema, { signal }),
     staleTime: 5 * 60_000,
   });
 }

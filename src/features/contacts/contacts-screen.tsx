@@ -51,7 +51,9 @@ export function ContactsScreen() {
 function Contacts() {
   const t = useContactsT();
   const client = useQueryClient();
-  const canEdit = useCan('contacts', 'update');
+  // Tags are contacts' own: adding one needs `create`, deleting one `delete`.
+  const canCreate = useCan('contacts', 'create');
+  const canDelete = useCan('contacts', 'delete');
   const [params, setParams] = useSearchParams();
   const filters = {
     typeId: params.get('type') ?? '',
@@ -59,8 +61,12 @@ function Contacts() {
     country: params.get('country') ?? '',
   };
   const source = useMemo(() => contactListSource(filters), [filters.typeId, filters.tagId, filters.country]); // eslint-disable-line react-hooks/exhaustive-deps
-  const types = useBusinessTypes().data ?? [];
-  const tags = useContactTags().data ?? [];
+  const typesQuery = useBusinessTypes();
+  const tagsQuery = useContactTags();
+  const types = typesQuery.data ?? [];
+  const tags = tagsQuery.data ?? [];
+  // Said, not hidden: filters and the form without some types or tags would look complete.
+  const namesError = (typesQuery.data ? null : typesQuery.error) ?? (tagsQuery.data ? null : tagsQuery.error);
   const [open, setOpen] = useState<Contact | 'new' | null>(null);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -140,6 +146,11 @@ function Contacts() {
   return (
     <Box as="section" maxWidth="7xl" marginX="auto">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {namesError && (
+        <Text role="alert" color="fg.error" textStyle="sm" marginBottom={4}>
+          {t('namesFailed', { message: formMessageOf(namesError) })}
+        </Text>
+      )}
       <Flex as="fieldset" gap={3} wrap="wrap" alignItems="flex-end" marginBottom={4}>
         <chakra.legend srOnly>{t('filters')}</chakra.legend>
         <Box minWidth="12rem">
@@ -205,11 +216,11 @@ function Contacts() {
                 {t('importCsv')}
               </Button>
             </Can>
-            <Can module="contacts" action="update">
+            {(canCreate || canDelete) && (
               <Button variant="outline" onClick={() => setTagsOpen(true)}>
                 {t('manageTags')}
               </Button>
-            </Can>
+            )}
             <Can module="contacts" action="create">
               <Button colorPalette="brand" onClick={() => setOpen('new')}>
                 {t('add')}
@@ -252,7 +263,8 @@ function Contacts() {
           onClose={() => setOpen(null)}
           onReload={() => void refresh()}
           history={record ? { entity: 'contact', entityId: record._id } : undefined}
-          onDelete={record && canEdit ? () => contactsResource.remove(record._id).then(refresh) : undefined}
+          permission={{ module: 'contacts', stored: Boolean(record) }}
+          onDelete={record ? () => contactsResource.remove(record._id).then(refresh) : undefined}
         >
           {(form) => (
             <>
@@ -412,6 +424,8 @@ function DuplicateWarning({
 /** The company's tags: add one with its colour, delete one (it leaves every contact). */
 function TagsDialog({ tags, onClose }: { tags: ContactTag[]; onClose: () => void }) {
   const t = useContactsT();
+  const canCreate = useCan('contacts', 'create');
+  const canDelete = useCan('contacts', 'delete');
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [color, setColor] = useState('#1d4ed8');
@@ -450,50 +464,54 @@ function TagsDialog({ tags, onClose }: { tags: ContactTag[]; onClose: () => void
             {tags.map((tag) => (
               <chakra.li key={tag._id} display="flex" justifyContent="space-between" alignItems="center" paddingY={1}>
                 <TagPill tag={tag} />
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  colorPalette="red"
-                  aria-label={t('deleteTag', { name: tag.name })}
-                  onClick={() => void remove(tag)}
-                >
-                  {t('delete')}
-                </Button>
+                {canDelete && (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={t('deleteTag', { name: tag.name })}
+                    onClick={() => void remove(tag)}
+                  >
+                    {t('delete')}
+                  </Button>
+                )}
               </chakra.li>
             ))}
           </chakra.ul>
         )}
-        <chakra.form
-          noValidate
-          display="flex"
-          gap={2}
-          alignItems="flex-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (name.trim()) void add();
-          }}
-        >
-          <FormField label={t('tagName')}>
-            {(control) => (
-              <TextInput {...control} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-            )}
-          </FormField>
-          <FormField label={t('tagColor')}>
-            {(control) => (
-              <chakra.input
-                {...control}
-                type="color"
-                value={color}
-                onChange={(e) => setColor(e.target.value)}
-                width="12"
-                height="10"
-              />
-            )}
-          </FormField>
-          <Button type="submit" colorPalette="brand" disabled={!name.trim()}>
-            {t('addTag')}
-          </Button>
-        </chakra.form>
+        {canCreate && (
+          <chakra.form
+            noValidate
+            display="flex"
+            gap={2}
+            alignItems="flex-end"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (name.trim()) void add();
+            }}
+          >
+            <FormField label={t('tagName')}>
+              {(control) => (
+                <TextInput {...control} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+              )}
+            </FormField>
+            <FormField label={t('tagColor')}>
+              {(control) => (
+                <chakra.input
+                  {...control}
+                  type="color"
+                  value={color}
+                  onChange={(e) => setColor(e.target.value)}
+                  width="12"
+                  height="10"
+                />
+              )}
+            </FormField>
+            <Button type="submit" colorPalette="brand" disabled={!name.trim()}>
+              {t('addTag')}
+            </Button>
+          </chakra.form>
+        )}
         {error && (
           <Text role="alert" color="fg.error" textStyle="sm">
             {error}

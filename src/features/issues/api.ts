@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiList } from '../../lib/api/api-client';
+import { fetchAllPages } from '../../lib/api/fetch-all-pages';
 import { uploadFile } from '../../lib/drive/upload-file';
 import { defineResource } from '../../lib/resource-kit/define-resource';
 import { listQueryString } from '../../lib/resource-kit/list-url-state';
@@ -64,8 +65,7 @@ const companyOption = z.object({ _id: z.string(), name: z.string() });
 export function useCompanyOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['issues', 'companies'],
-    queryFn: async ({ signal }) =>
-      (await apiList('iamserver', '/app-admin/companies?limit=100&sort=name', companyOption, { signal })).items,
+    queryFn: ({ signal }) => fetchAllPages('iamserver', '/app-admin/companies?sort=name', companyOption, { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

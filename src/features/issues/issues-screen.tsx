@@ -207,6 +207,7 @@ function IssueDialog({ issue, onClose, onChanged }: { issue: Issue; onClose: () 
       onClose={onClose}
       onReload={onChanged}
       history={ownCompany ? { entity: 'issue', entityId: issue._id } : undefined}
+      permission={{ module: 'issues', stored: true }}
       onDelete={
         canDelete && ownCompany
           ? () =>

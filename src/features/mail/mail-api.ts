@@ -1,4 +1,5 @@
 import { apiCall, apiList } from '../../lib/api/api-client';
+import { fetchAllPages } from '../../lib/api/fetch-all-pages';
 import {
   sendMailAnswerSchema,
   sentMailSchema,
@@ -8,7 +9,6 @@ import {
 } from '../../shared/contracts/mail';
 import type { ListMeta } from '../../shared/api-envelope';
 import { mailTemplateSchema } from '../../shared/contracts/mail-templates';
-import { z } from 'zod';
 
 export type { SendMailInput, SentMail, SentMailStatus } from '../../shared/contracts/mail';
 
@@ -44,7 +44,7 @@ export function generalTemplatesQueryOptions() {
   return {
     queryKey: ['mail-templates', 'list', 'general'] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiCall('mailserver', '/templates?type=general&limit=100&sort=type', z.array(mailTemplateSchema), { signal }),
+      fetchAllPages('mailserver', '/templates?type=general&sort=type', mailTemplateSchema, { signal }),
     retry: false,
     staleTime: 60_000,
   };

@@ -81,6 +81,12 @@ function AuditHistoryDialog({
         </Text>
       )}
       {history.data && history.data.items.length === 0 && <Text color="fg.muted">{t('audit.empty')}</Text>}
+      {/* The newest 100 are what a person reads here; the rest is said, not silently dropped. */}
+      {history.data && history.data.meta.total > history.data.items.length && (
+        <Text role="status" textStyle="sm" color="fg.muted" marginBottom={2}>
+          {t('audit.latest', { shown: history.data.items.length, total: history.data.meta.total })}
+        </Text>
+      )}
       <Stack as="ol" gap={4} listStyleType="none" data-testid="audit-history" maxHeight="65vh" overflowY="auto">
         {history.data?.items.map((entry) => {
           const who = entry.actorName ?? t('audit.someone');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { permissionsOf, userCan } from './permission-check';
+import { permissionsOf, recordActions, userCan } from './permission-check';
 
 const role = (permissions: Record<string, string[]>) => ({ role: { _id: 'r', name: 'R', permissions } });
 
@@ -21,5 +21,19 @@ describe('permission checks', () => {
     const odd = role({ users: ['read', 'ADMIN', 'delete'], bogus: ['read'], roles: 'read' as unknown as string[] });
     expect(permissionsOf(odd)).toEqual({ users: ['read', 'delete'] });
     expect(userCan(odd, 'roles', 'read')).toBe(false);
+  });
+
+  it("gates a record's Save by create or update and its Delete by delete, each on its own", () => {
+    const editor = role({ contacts: ['read', 'create', 'update'] });
+    expect(recordActions(editor, 'contacts', true)).toEqual({ save: true, remove: false });
+    expect(recordActions(editor, 'contacts', false)).toEqual({ save: true, remove: false });
+    const reader = role({ masterData: ['read'] });
+    expect(recordActions(reader, 'masterData', true)).toEqual({ save: false, remove: false });
+    expect(recordActions(reader, 'masterData', false)).toEqual({ save: false, remove: false });
+    const cleaner = role({ masterData: ['read', 'delete'] });
+    expect(recordActions(cleaner, 'masterData', true)).toEqual({ save: false, remove: true });
+    const creator = role({ contacts: ['read', 'create'] });
+    expect(recordActions(creator, 'contacts', false)).toEqual({ save: true, remove: false });
+    expect(recordActions(creator, 'contacts', true)).toEqual({ save: false, remove: false });
   });
 });

@@ -36,3 +36,24 @@ export function userCan(
 ): boolean {
   return can(permissionsOf(user), module, action);
 }
+
+/** What a record dialog offers a role. */
+export interface RecordActions {
+  /** Save: `create` for a new record, `update` for a stored one. Without it the form is only read. */
+  save: boolean;
+  /** Delete (a stored record only): `delete`, whatever else the role holds. */
+  remove: boolean;
+}
+
+/** Each action of a record by its own permission: a role that may update may not delete for that. */
+export function recordActions(
+  user: UserWithRole | null | undefined,
+  module: PermissionModule,
+  stored: boolean,
+): RecordActions {
+  const permissions = permissionsOf(user);
+  return {
+    save: can(permissions, module, stored ? 'update' : 'create'),
+    remove: stored && can(permissions, module, 'delete'),
+  };
+}

@@ -7,7 +7,10 @@ import { ConflictDialog } from './conflict-dialog';
 import { formResolver } from './form-resolver';
 import { formMessageOf } from './server-field-errors';
 import { useConflictAwareSave } from './use-conflict-aware-save';
+import { recordActions } from './permission-check';
 import { isQueuedWrite } from '../outbox/queued-write-error';
+import { useSession } from '../session/use-session';
+import type { PermissionModule } from '../../shared/permissions';
 import { ModalDialog } from '../ui/modal-dialog';
 import { showToast } from '../ui/toast-store';
 import { useKitT } from './strings';
@@ -23,7 +26,14 @@ export interface RecordDialogProps<V extends FieldValues, B extends object, Item
   save: (body: B) => Promise<Item>;
   onSaved: (item: Item) => void;
   onClose: () => void;
-  /** Shows Delete (with a confirmation) for an existing record. */
+  /**
+   * The record's permission module and whether the record is stored (else new): Save shows for a role that
+   * may `create` (new) or `update` (stored), Delete for one that may `delete`, and a role that may not save
+   * sees the form read-only. Without it every action given is offered (the app-admin console, whose gate
+   * is being a super admin).
+   */
+  permission?: { module: PermissionModule; stored: boolean };
+  /** Delete (with a confirmation) for a stored record; shown only to a role that may delete. */
   onDelete?: () => Promise<unknown>;
   /** After a conflict's "reload": fetch the stored record again (the dialog closes). */
   onReload?: () => void;
@@ -47,12 +57,16 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
   save,
   onSaved,
   onClose,
-  onDelete,
+  permission,
+  onDelete: deleteRecord,
   onReload,
   footer,
   history,
 }: RecordDialogProps<V, B, Item>) {
   const t = useKitT();
+  const { user } = useSession();
+  const allowed = permission ? recordActions(user, permission.module, permission.stored) : { save: true, remove: true };
+  const onDelete = allowed.remove ? deleteRecord : undefined;
   const form = useForm<V, unknown, B>({ resolver: formResolver(schema), defaultValues });
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
@@ -87,9 +101,19 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
 
   return (
     <ModalDialog title={title} onClose={onClose} maxWidth="lg">
-      <chakra.form noValidate aria-label={title} onSubmit={form.handleSubmit((body) => saver.submit(body))}>
+      <chakra.form
+        noValidate
+        aria-label={title}
+        onSubmit={(event) => {
+          if (allowed.save) return form.handleSubmit((body) => saver.submit(body))(event);
+          event.preventDefault();
+        }}
+      >
         <Stack gap={4}>
-          {children(form)}
+          {/* A disabled fieldset disables every control inside, the pickers' too: a read-only role sees the record. */}
+          <chakra.fieldset disabled={!allowed.save} display="flex" flexDirection="column" gap={4} minWidth={0}>
+            {children(form)}
+          </chakra.fieldset>
           {saver.formError && (
             <Text role="alert" color="fg.error" textStyle="sm">
               {saver.formError}
@@ -119,14 +143,17 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
                   </Button>
                 ))}
             </Flex>
-            <Flex gap={2}>
-              <Button variant="outline" onClick={onClose}>
-                {t('record.cancel')}
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={saver.busy}>
-                {t('record.save')}
-              </Button>
-            </Flex>
+            {/* Read-only, the dialog's own Close is the one way out: no Cancel of nothing, no Save. */}
+            {allowed.save && (
+              <Flex gap={2}>
+                <Button variant="outline" onClick={onClose}>
+                  {t('record.cancel')}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={saver.busy}>
+                  {t('record.save')}
+                </Button>
+              </Flex>
+            )}
           </Flex>
         </Stack>
       </chakra.form>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
-import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { Can, RequirePermission } from '../../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
 import {
@@ -33,19 +33,14 @@ export function BusinessTypesScreen() {
 function BusinessTypes() {
   const t = useMasterT();
   const client = useQueryClient();
-  const canEdit = useCan('masterData', 'update');
   const [open, setOpen] = useState<BusinessType | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: businessTypesResource.keys.all });
   const columns: ResourceColumns<BusinessType> = [
     column.accessor('name', {
       header: () => masterT('name'),
       meta: { sortField: 'name', width: 'minmax(10rem, 2fr)' },
-      cell: (info) =>
-        canEdit ? (
-          <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>
-        ) : (
-          info.getValue()
-        ),
+      // Every role that reads the list opens the record: the dialog offers only what the role may do.
+      cell: (info) => <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>,
     }),
     column.accessor('code', {
       header: () => masterT('code'),
@@ -97,6 +92,7 @@ function BusinessTypes() {
           onClose={() => setOpen(null)}
           onReload={() => void refresh()}
           history={record ? { entity: 'businessType', entityId: record._id } : undefined}
+          permission={{ module: 'masterData', stored: Boolean(record) }}
           onDelete={record ? () => businessTypesResource.remove(record._id).then(refresh) : undefined}
         >
           {(form) => (

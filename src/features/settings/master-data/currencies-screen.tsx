@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from '../../../lib/i18n/format';
 import { CurrencyPicker, PickerField } from '../../../lib/pickers';
 import { useCurrencies } from '../../../lib/reference-data/reference-data';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
-import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { Can, RequirePermission } from '../../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
 import { useSession } from '../../../lib/session/use-session';
@@ -44,19 +44,14 @@ function Currencies() {
   const client = useQueryClient();
   const { company } = useSession();
   const base = company?.currency || '—';
-  const canEdit = useCan('masterData', 'update');
   const [open, setOpen] = useState<CompanyCurrency | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: companyCurrenciesResource.keys.all });
   const columns: ResourceColumns<CompanyCurrency> = [
     column.accessor('code', {
       header: () => masterT('cur.code'),
       meta: { sortField: 'code', width: '8rem' },
-      cell: (info) =>
-        canEdit ? (
-          <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>
-        ) : (
-          info.getValue()
-        ),
+      // Every role that reads the list opens the record: the dialog offers only what the role may do.
+      cell: (info) => <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>,
     }),
     column.accessor('exchangeRate', {
       header: () => masterT('cur.rate'),
@@ -119,6 +114,7 @@ function Currencies() {
           onClose={() => setOpen(null)}
           onReload={() => void refresh()}
           history={record ? { entity: 'companyCurrency', entityId: record._id } : undefined}
+          permission={{ module: 'masterData', stored: Boolean(record) }}
           onDelete={record ? () => companyCurrenciesResource.remove(record._id).then(refresh) : undefined}
           footer={record && <RateHistory id={record._id} base={base} />}
         >

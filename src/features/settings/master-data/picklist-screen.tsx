@@ -19,9 +19,10 @@ import { Box, Button, Flex, Heading, IconButton, Stack, Text, chakra } from '@ch
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { apiList } from '../../../lib/api/api-client';
+import { fetchAllPages } from '../../../lib/api/fetch-all-pages';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
 import { showToast } from '../../../lib/ui/toast-store';
 import {
   createDropdownBody,
@@ -38,17 +39,20 @@ import { ActivePill, CheckboxField, ScreenHeader } from './fields';
 import { RecordDialog } from '../../../lib/resource-kit/record-dialog';
 import { masterT, useMasterT } from './strings';
 
+// Whole lists: a reorder names every option of the group, so none may be left out.
 const groupsQuery = {
-  queryKey: [...dropdownGroupsResource.keys.all, 'all'] as const,
-  queryFn: () => apiList('master', '/dropdown-groups?limit=100&sort=label', dropdownGroupSchema),
+  queryKey: [...dropdownGroupsResource.keys.all, 'whole'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    fetchAllPages('master', '/dropdown-groups?sort=label', dropdownGroupSchema, { signal }),
 };
 const optionsQuery = (group: DropdownGroup) => ({
-  queryKey: [...dropdownOptionsResource.keys.all, group.module, group.name] as const,
-  queryFn: () =>
-    apiList(
+  queryKey: [...dropdownOptionsResource.keys.all, 'whole', group.module, group.name] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    fetchAllPages(
       'master',
-      `/dropdown?module=${encodeURIComponent(group.module)}&group=${encodeURIComponent(group.name)}&limit=100&sort=sortOrder`,
+      `/dropdown?module=${encodeURIComponent(group.module)}&group=${encodeURIComponent(group.name)}&sort=sortOrder`,
       dropdownItemSchema,
+      { signal },
     ),
 });
 
@@ -67,7 +71,7 @@ function Picklists() {
   const groups = useQuery(groupsQuery);
   const [selectedId, setSelectedId] = useState<string>();
   const [dialog, setDialog] = useState<'group' | null>(null);
-  const selected = groups.data?.items.find((g) => g._id === selectedId) ?? groups.data?.items[0];
+  const selected = groups.data?.find((g) => g._id === selectedId) ?? groups.data?.[0];
   return (
     <section>
       <ScreenHeader title={t('pl.title')} subtitle={t('pl.subtitle')} />
@@ -83,9 +87,14 @@ function Picklists() {
               </Button>
             </Can>
           </Flex>
-          {groups.data?.items.length === 0 && <Text color="fg.muted">{t('pl.noGroups')}</Text>}
+          {groups.data?.length === 0 && <Text color="fg.muted">{t('pl.noGroups')}</Text>}
+          {!groups.data && groups.error && (
+            <Text role="alert" color="fg.error" textStyle="sm">
+              {t('pl.loadFailed', { message: formMessageOf(groups.error) })}
+            </Text>
+          )}
           <Stack as="ul" listStyleType="none" gap={1}>
-            {groups.data?.items.map((group) => (
+            {groups.data?.map((group) => (
               <li key={group._id}>
                 <chakra.button
                   type="button"
@@ -123,6 +132,7 @@ function Picklists() {
           schema={createDropdownGroupBody}
           defaultValues={{ module: 'home' }}
           fieldNames={['module', 'name', 'label']}
+          permission={{ module: 'masterData', stored: false }}
           save={(body) => dropdownGroupsResource.create(body)}
           onSaved={(group) => {
             void client.invalidateQueries({ queryKey: dropdownGroupsResource.keys.all });
@@ -154,11 +164,12 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
   const t = useMasterT();
   const client = useQueryClient();
   const canEdit = useCan('masterData', 'update');
+  const canDelete = useCan('masterData', 'delete');
   const options = useQuery(optionsQuery(group));
   const reorder = useReorderOptions();
   const [order, setOrder] = useState<DropdownItem[]>([]);
   const [editing, setEditing] = useState<DropdownItem | 'new' | null>(null);
-  useEffect(() => setOrder(options.data?.items ?? []), [options.data]);
+  useEffect(() => setOrder(options.data ?? []), [options.data]);
   const refresh = () => client.invalidateQueries({ queryKey: dropdownOptionsResource.keys.all });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -208,6 +219,11 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
         </Can>
       </Flex>
       {options.data && order.length === 0 && <Text color="fg.muted">{t('pl.noOptions')}</Text>}
+      {!options.data && options.error && (
+        <Text role="alert" color="fg.error" textStyle="sm">
+          {t('pl.loadFailed', { message: formMessageOf(options.error) })}
+        </Text>
+      )}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={order.map((o) => o._id)} strategy={verticalListSortingStrategy}>
           <Stack as="ol" listStyleType="none" gap={1.5} data-testid="picklist-options">
@@ -216,6 +232,7 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
                 key={option._id}
                 option={option}
                 canEdit={canEdit}
+                canOpen={canEdit || canDelete}
                 first={index === 0}
                 last={index === order.length - 1}
                 onMoveUp={() => move(index, -1)}
@@ -256,6 +273,7 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
           onClose={() => setEditing(null)}
           onReload={() => void refresh()}
           history={record ? { entity: 'dropdown', entityId: record._id } : undefined}
+          permission={{ module: 'masterData', stored: Boolean(record) }}
           onDelete={record ? () => dropdownOptionsResource.remove(record._id).then(refresh) : undefined}
         >
           {(form) => (
@@ -278,6 +296,7 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
 function SortableOption({
   option,
   canEdit,
+  canOpen,
   first,
   last,
   onMoveUp,
@@ -287,6 +306,8 @@ function SortableOption({
 }: {
   option: DropdownItem;
   canEdit: boolean;
+  /** The option's dialog holds Delete too, so a role that may only delete still opens it. */
+  canOpen: boolean;
   first: boolean;
   last: boolean;
   onMoveUp: () => void;
@@ -339,34 +360,38 @@ function SortableOption({
         </Text>
       </Box>
       <ActivePill active={option.isActive} />
-      {canEdit && (
-        <Flex gap={1}>
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={t('pl.moveUp', { label: option.label })}
-            disabled={first}
-            onClick={onMoveUp}
-          >
-            ↑
-          </IconButton>
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={t('pl.moveDown', { label: option.label })}
-            disabled={last}
-            onClick={onMoveDown}
-          >
-            ↓
-          </IconButton>
-          <Button size="xs" variant="outline" onClick={onToggle}>
-            {option.isActive ? masterT('pl.deactivate') : masterT('pl.activate')}
-          </Button>
+      <Flex gap={1}>
+        {canEdit && (
+          <>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('pl.moveUp', { label: option.label })}
+              disabled={first}
+              onClick={onMoveUp}
+            >
+              ↑
+            </IconButton>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('pl.moveDown', { label: option.label })}
+              disabled={last}
+              onClick={onMoveDown}
+            >
+              ↓
+            </IconButton>
+            <Button size="xs" variant="outline" onClick={onToggle}>
+              {option.isActive ? masterT('pl.deactivate') : masterT('pl.activate')}
+            </Button>
+          </>
+        )}
+        {canOpen && (
           <Button size="xs" variant="outline" onClick={onEdit}>
             {t('edit')}
           </Button>
-        </Flex>
-      )}
+        )}
+      </Flex>
     </chakra.li>
   );
 }

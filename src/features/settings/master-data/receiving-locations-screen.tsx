@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { CountryPicker, flagOf, OceanPortPicker, PickerField } from '../../../lib/pickers';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
-import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { Can, RequirePermission } from '../../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
 import {
@@ -46,19 +46,14 @@ export function ReceivingLocationsScreen() {
 function ReceivingLocations() {
   const t = useMasterT();
   const client = useQueryClient();
-  const canEdit = useCan('masterData', 'update');
   const [open, setOpen] = useState<ReceivingLocation | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: receivingLocationsResource.keys.all });
   const columns: ResourceColumns<ReceivingLocation> = [
     column.accessor('name', {
       header: () => masterT('name'),
       meta: { sortField: 'name', width: 'minmax(10rem, 2fr)' },
-      cell: (info) =>
-        canEdit ? (
-          <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>
-        ) : (
-          info.getValue()
-        ),
+      // Every role that reads the list opens the record: the dialog offers only what the role may do.
+      cell: (info) => <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>,
     }),
     column.accessor('code', { header: () => masterT('code'), meta: { sortField: 'code', width: '8rem' } }),
     column.accessor('city', {
@@ -135,6 +130,7 @@ function ReceivingLocations() {
           onClose={() => setOpen(null)}
           onReload={() => void refresh()}
           history={record ? { entity: 'receivingLocation', entityId: record._id } : undefined}
+          permission={{ module: 'masterData', stored: Boolean(record) }}
           onDelete={record ? () => receivingLocationsResource.remove(record._id).then(refresh) : undefined}
         >
           {(form) => {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
+import { fetchAllPages } from '../../../lib/api/fetch-all-pages';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
@@ -80,6 +81,7 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
   const client = useQueryClient();
   const catalogue = usePermissionCatalogue();
   const editable = useCan('roles', role ? 'update' : 'create');
+  const canDelete = useCan('roles', 'delete');
   const [matrix, setMatrix] = useState<Matrix>((role?.permissions as Matrix | undefined) ?? {});
   const [deleting, setDeleting] = useState(false);
   const form = useForm<RoleFormValues>({
@@ -117,7 +119,17 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
         <Heading as="h2" size="xl">
           {role ? role.name : t('newTitle')}
         </Heading>
-        {role && <AuditHistoryButton entity="role" entityId={role._id} name={role.name} />}
+        {role && (
+          <Flex gap={2}>
+            <AuditHistoryButton entity="role" entityId={role._id} name={role.name} />
+            {/* Out of the form's fieldset, which a role that may delete but not update sees disabled. */}
+            {canDelete && !role.isSystem && (
+              <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(true)}>
+                {t('delete')}
+              </Button>
+            )}
+          </Flex>
+        )}
       </Flex>
       <chakra.form noValidate aria-label={role ? role.name : t('newTitle')} onSubmit={onSubmit}>
         <fieldset disabled={!editable}>
@@ -221,14 +233,7 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
               </Text>
             )}
             {editable && (
-              <Flex justifyContent="space-between" gap={3} wrap="wrap">
-                <Box>
-                  {role && !role.isSystem && (
-                    <Button variant="outline" colorPalette="red" onClick={() => setDeleting(true)}>
-                      {t('delete')}
-                    </Button>
-                  )}
-                </Box>
+              <Flex justifyContent="flex-end" gap={3} wrap="wrap">
                 <Button type="submit" colorPalette="brand" loading={save.busy}>
                   {t('save')}
                 </Button>
@@ -261,10 +266,11 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
   const navigate = useNavigate();
   const client = useQueryClient();
   const others = useQuery({
-    queryKey: [...rolesResource.keys.all, 'others', role._id],
-    queryFn: () => rolesResource.fetchPage({ page: 1, limit: 100, search: '', sort: 'name' }),
+    queryKey: [...rolesResource.keys.all, 'others', 'whole', role._id],
+    queryFn: ({ signal }) =>
+      fetchAllPages(rolesResource.service, `${rolesResource.path}?sort=name`, rolesResource.item, { signal }),
   });
-  const choices = (others.data?.items ?? []).filter((r) => r._id !== role._id);
+  const choices = (others.data ?? []).filter((r) => r._id !== role._id);
   const [target, setTarget] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();

@@ -3,8 +3,8 @@
  * dialog: the resource, the merge fields of a type and the server-rendered preview.
  */
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiCall } from '../../../lib/api/api-client';
+import { fetchAllPages } from '../../../lib/api/fetch-all-pages';
 import { defineResource } from '../../../lib/resource-kit/define-resource';
 import {
   TEMPLATE_SORT_FIELDS,
@@ -27,12 +27,7 @@ export function useTemplates(type?: TemplateType) {
   return useQuery({
     queryKey: [...templatesResource.keys.lists, 'all', type ?? null],
     queryFn: ({ signal }) =>
-      apiCall(
-        'mailserver',
-        `/templates?limit=100&sort=type${type ? `&type=${type}` : ''}`,
-        z.array(mailTemplateSchema),
-        { signal },
-      ),
+      fetchAllPages('mailserver', `/templates?sort=type${type ? `&type=${type}` : ''}`, mailTemplateSchema, { signal }),
   });
 }
 

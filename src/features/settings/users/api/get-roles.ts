@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { roleSchema } from '../../../../shared/contracts/roles';
-import { apiList } from '../../../../lib/api/api-client';
+import { fetchAllPages } from '../../../../lib/api/fetch-all-pages';
 
-/** The roles a user can be given: the company's roles by name (a company has a handful, well under 100). */
+/** The roles a user can be given: every role of the company, by name. */
 export const rolesForAssignmentQueryOptions = () =>
   queryOptions({
-    queryKey: ['roles', 'list', 'assignment'],
+    queryKey: ['roles', 'list', 'assignment', 'all'],
     queryFn: ({ signal }) =>
-      apiList('iamserver', '/roles?limit=100&sort=name', roleSchema.pick({ _id: true, name: true }), { signal }),
-    select: (page) => page.items,
+      fetchAllPages('iamserver', '/roles?sort=name', roleSchema.pick({ _id: true, name: true }), { signal }),
   });
 
 export function useRolesForAssignment(enabled = true) {
