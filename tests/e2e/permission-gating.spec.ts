@@ -5,7 +5,7 @@
  * tags and 101 business types the contacts screen offers every one of them, not the first 100.
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { IAM } from './session-helpers';
+import { IAM, signInThroughForm } from './session-helpers';
 
 // The machine that runs the specs is shared and often slow: a screen may take more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -129,14 +129,6 @@ test.beforeAll(async ({ playwright }) => {
   }
 });
 
-async function signIn(page: Page, user: { emailId: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(user.emailId);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
 async function openContact(page: Page) {
   await page.goto(`/contacts?search=${encodeURIComponent(contactName)}`);
   await page.getByRole('button', { name: contactName }).click();
@@ -154,7 +146,7 @@ async function openBusinessType(page: Page, name: string) {
 }
 
 test('every tag and business type is offered, past the first 100', async ({ page }) => {
-  await signIn(page, admin);
+  await signInThroughForm(page, admin);
   await page.goto('/contacts');
   const tagFilter = page.getByLabel('Tag', { exact: true });
   const typeFilter = page.getByLabel('Business type', { exact: true });
@@ -172,7 +164,7 @@ test('every tag and business type is offered, past the first 100', async ({ page
 });
 
 test('a role that may update but not delete sees Save and no Delete', async ({ page }) => {
-  await signIn(page, editor);
+  await signInThroughForm(page, editor);
 
   const contact = await openContact(page);
   await expect(contact.getByRole('button', { name: 'Save' })).toBeVisible();
@@ -198,7 +190,7 @@ test('a role that may update but not delete sees Save and no Delete', async ({ p
 });
 
 test('a read-only role sees no Add and no Save, and the record read-only', async ({ page }) => {
-  await signIn(page, reader);
+  await signInThroughForm(page, reader);
 
   await page.goto('/contacts');
   await expect(page.getByRole('table', { name: 'Contacts' })).toBeVisible();

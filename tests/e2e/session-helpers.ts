@@ -66,7 +66,8 @@ export async function signInThroughForm(page: Page, user: { emailId: string; pas
   await page.getByLabel('E-mail').fill(user.emailId);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // Sign-in, set-up and the dashboard's first data: more than the default 5 s on a busy 2-core machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Every settings screen with a list or a form of its own (the role and template record screens aside). */
