@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import type { AuthContext } from './auth-context.ts';
 
-const SECRET_FIELD = /password|token|secret|hash|otp/i;
+/** A field no resource answers: kept out of every diff, and out of every entry the trail shows. */
+export const SECRET_FIELD = /password|token|secret|hash|otp/i;
 const NOISE_FIELDS = new Set(['updatedAt', 'createdAt', 'updated_at', 'created_at']);
 
 type Fields = Record<string, unknown>;

@@ -34,3 +34,30 @@ export function allPermissions(): Permissions {
 export function can(permissions: Permissions, module: PermissionModule, action: PermissionAction): boolean {
   return permissions[module]?.includes(action) ?? false;
 }
+
+/**
+ * Which permission module guards each entity of the audit trail: a reader sees an entity's entries only
+ * with that module's `read` (besides `audit: read`). An entity missing here is shown to nobody, so a new
+ * audited entity stays hidden until it is given its module.
+ */
+export const AUDIT_ENTITY_MODULES: Readonly<Record<string, PermissionModule>> = {
+  user: 'users',
+  session: 'users',
+  role: 'roles',
+  company: 'company',
+  group: 'groups',
+  product: 'products',
+  contact: 'contacts',
+  contactTag: 'contacts',
+  mail: 'mail',
+  mailTemplate: 'mail',
+  file: 'files',
+  reportSketch: 'reports',
+  notification: 'notifications',
+  issue: 'issues',
+  businessType: 'masterData',
+  companyCurrency: 'masterData',
+  dropdown: 'masterData',
+  dropdownGroup: 'masterData',
+  receivingLocation: 'masterData',
+};

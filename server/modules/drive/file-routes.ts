@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
 import { fileDeletedAnswerSchema, fileMetadataSchema, uploadQuerySchema } from '../../../src/shared/contracts/drive.ts';
+import { assertFileDeletable, fileAccess } from '../../files/file-holders.ts';
 import { auditChange } from '../../http/audit-change.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { requires } from '../../http/route-permission.ts';
@@ -128,7 +129,10 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async (req) => {
-      const file = await runRead(deps, req, {}, (tx) => findFile(tx, req.params.id));
+      const file = await runRead(deps, req, {}, async (tx, auth) => {
+        const found = await findFile(tx, req.params.id);
+        return found && (await fileAccess(tx, auth, found._id)).kind !== 'hidden' ? found : undefined;
+      });
       if (!file) throw notFound('File');
       return { data: file };
     },
@@ -147,14 +151,14 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
     async (req, reply) => {
       const found = await runRead(deps, req, {}, async (tx, auth) => {
         const result = await findFileContent(tx, req.params.id);
-        if (result) {
-          await auditChange(tx, req, auth, {
-            action: 'file.download',
-            entity: 'file',
-            entityId: result.file._id,
-            extra: { fileName: result.file.fileName },
-          });
-        }
+        // A file of a record the caller may not read is answered as if it did not exist.
+        if (!result || (await fileAccess(tx, auth, result.file._id)).kind === 'hidden') return undefined;
+        await auditChange(tx, req, auth, {
+          action: 'file.download',
+          entity: 'file',
+          entityId: result.file._id,
+          extra: { fileName: result.file.fileName },
+        });
         return result;
       });
       if (!found) throw notFound('File');
@@ -173,7 +177,8 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
     {
       config: { permission: requires('files', 'delete') },
       schema: {
-        summary: 'Delete one file (mail already queued with it keeps its own copy)',
+        summary:
+          'Delete one file no record uses (409 RESOURCE_IN_USE naming the record; mail already queued with it keeps its own copy)',
         tags: ['files'],
         params: idParams,
         response: { 200: itemResponse(fileDeletedAnswerSchema) },
@@ -182,7 +187,9 @@ export function registerFileRoutes(app: App, deps: ServiceDeps): void {
     async (req, reply) => {
       return runWrite(deps, req, reply, {}, async (tx, auth) => {
         const before = await findFile(tx, req.params.id, { lock: true });
-        if (!before) throw notFound('File');
+        const access = before ? await fileAccess(tx, auth, before._id) : undefined;
+        if (!before || access?.kind === 'hidden') throw notFound('File');
+        if (access?.kind === 'readable') assertFileDeletable(auth, access.holders);
         await deleteFile(tx, before._id);
         await auditChange(tx, req, auth, { action: 'file.delete', entity: 'file', entityId: before._id, before });
         return { data: { _id: before._id, deleted: true as const } };

@@ -26,6 +26,12 @@ export interface AuditFilters {
   to?: string | undefined;
 }
 
+/** What the reader may see: entries of these entities, and besides them one record of their own. */
+export interface AuditVisibility {
+  entities: readonly string[];
+  own?: { entity: string; entityId: string } | undefined;
+}
+
 function toEntry(r: Record<string, unknown>): AuditLogItem {
   const changes = typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes;
   return {
@@ -46,6 +52,7 @@ export async function listAuditEntries(
   tx: Queryable,
   query: ListQuery<AuditSortField>,
   filters: AuditFilters,
+  visible: AuditVisibility,
 ): Promise<{ items: AuditLogItem[]; total: number }> {
   const where = `WHERE ($1::text IS NULL OR action ILIKE $1 OR entity ILIKE $1 OR entity_id ILIKE $1)
                    AND ($2::text IS NULL OR action = $2)
@@ -53,7 +60,8 @@ export async function listAuditEntries(
                    AND ($4::text IS NULL OR entity_id = $4)
                    AND ($5::uuid IS NULL OR actor_user_id = $5)
                    AND ($6::timestamptz IS NULL OR created_at >= $6)
-                   AND ($7::timestamptz IS NULL OR created_at <= $7)`;
+                   AND ($7::timestamptz IS NULL OR created_at <= $7)
+                   AND (entity = ANY($8::text[]) OR (entity = $9 AND entity_id = $10))`;
   const params = [
     query.search ? containsPattern(query.search) : null,
     filters.action ?? null,
@@ -62,12 +70,15 @@ export async function listAuditEntries(
     filters.actorUserId ?? null,
     filters.from ?? null,
     filters.to ?? null,
+    [...visible.entities],
+    visible.own?.entity ?? null,
+    visible.own?.entityId ?? null,
   ];
   const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log ${where}`, params);
   const { rows } = await tx.query<Record<string, unknown>>(
     `SELECT id, company_id, actor_user_id, action, entity, entity_id, changes, request_id, created_at,
             (SELECT u.name FROM users u WHERE u.id = audit_log.actor_user_id) AS actor_name
-       FROM audit_log ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id DESC')} LIMIT $8 OFFSET $9`,
+       FROM audit_log ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id DESC')} LIMIT $11 OFFSET $12`,
     [...params, query.limit, query.offset],
   );
   return { items: rows.map(toEntry), total: count.rows[0]?.n ?? 0 };

@@ -97,6 +97,50 @@ describe('audit', () => {
     expect((await get('/audit-history?entity=issue', demoAdmin)).statusCode).toBe(400);
   });
 
+  it('shows a reader only the entries of records their role may read', async () => {
+    // Operations holds `audit: read` but not `issues.read`: the trail must not tell it what the issue
+    // tracker would not.
+    const ops = await signIn(iam, 'ops@demo.test');
+    const opsId = (await iam.inject({ method: 'GET', url: `${IAM}/fetch-user`, headers: ops })).json().data[0]._id;
+    const issues = await get('/audit?entity=issue', ops);
+    expect(issues.statusCode).toBe(200);
+    expect(issues.json().meta.total).toBe(0);
+    const everything = (await get('/audit?limit=100', ops)).json();
+    expect(
+      everything.data.some((e: { entity: string }) => ['issue', 'role', 'company', 'session'].includes(e.entity)),
+    ).toBe(false);
+    expect(JSON.stringify(everything)).not.toContain('Audited');
+    const history = await get(`/audit-history?entity=issue&entityId=${issueId}`, ops);
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await get(`/audit-history?entity=issue&entityId=${issueId}`, demoAdmin)).json().meta.total).toBe(3);
+
+    // Its own account's history still answers (the profile's "History"), another user's does not.
+    const renamed = await iam.inject({ method: 'GET', url: `${IAM}/profile`, headers: ops });
+    await iam.inject({
+      method: 'PATCH',
+      url: `${IAM}/profile`,
+      headers: ops,
+      payload: { version: renamed.json().data.version, firstName: 'Olive' },
+    });
+    const own = (await get(`/audit-history?entity=user&entityId=${opsId}`, ops)).json();
+    expect(own.data.map((e: { action: string }) => e.action)).toContain('user.update');
+    const me = (await iam.inject({ method: 'GET', url: `${IAM}/fetch-user`, headers: demoAdmin })).json().data[0]._id;
+    await t.db.transaction({ role: 'freight_system', companyId: null }, (tx) =>
+      tx.query(
+        `INSERT INTO audit_log (company_id, actor_user_id, action, entity, entity_id, changes)
+         SELECT company_id, id, 'user.update', 'user', id::text,
+                '{"before": {"passwordHash": "old-hash", "firstName": "A"}, "after": {"passwordHash": "new-hash", "firstName": "B"}, "resetToken": "t0k3n"}'
+           FROM users WHERE id = $1`,
+        [me],
+      ),
+    );
+    expect((await get(`/audit-history?entity=user&entityId=${me}`, ops)).json().meta.total).toBe(0);
+    const adminView = (await get(`/audit-history?entity=user&entityId=${me}`, demoAdmin)).json();
+    expect(adminView.data[0].changes).toEqual({ before: { firstName: 'A' }, after: { firstName: 'B' } });
+    expect(JSON.stringify(adminView)).not.toMatch(/hash|t0k3n/);
+  });
+
   it('needs audit read permission and a session', async () => {
     await t.db.transaction({ role: 'freight_system', companyId: null }, (tx) =>
       tx.query(

@@ -1,6 +1,7 @@
 /**
  * logserver: `/audit` (the company's audit trail, filtered and paged) and `/audit-history` (one entity's
- * history, newest first). Permission `audit: read`; a company reads only its own entries.
+ * history, newest first). Permission `audit: read`; a company reads only its own entries, and a reader
+ * only the entries of entities their role may read (`audit-visibility.ts`).
  */
 import { auditEntrySchema, auditHistoryQuerySchema, auditQuerySchema } from '../../../src/shared/contracts/log.ts';
 import { requires } from '../../http/route-permission.ts';
@@ -8,6 +9,7 @@ import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
 import { listMeta, listResponse, toListQuery } from '../../http/list-query.ts';
 import { listAuditEntries } from './audit-log-repository.ts';
+import { auditVisibility, redactEntry } from './audit-visibility.ts';
 
 export function registerAuditRoutes(app: App, deps: ServiceDeps): void {
   app.get(
@@ -24,10 +26,10 @@ export function registerAuditRoutes(app: App, deps: ServiceDeps): void {
     async (req) => {
       const { action, entity, entityId, actorUserId, from, to } = req.query;
       const query = toListQuery(req.query, { field: 'createdAt', descending: true });
-      const { items, total } = await runRead(deps, req, {}, (tx) =>
-        listAuditEntries(tx, query, { action, entity, entityId, actorUserId, from, to }),
+      const { items, total } = await runRead(deps, req, {}, (tx, auth) =>
+        listAuditEntries(tx, query, { action, entity, entityId, actorUserId, from, to }, auditVisibility(auth)),
       );
-      return { data: items, meta: listMeta(total, query) };
+      return { data: items.map(redactEntry), meta: listMeta(total, query) };
     },
   );
 
@@ -45,8 +47,10 @@ export function registerAuditRoutes(app: App, deps: ServiceDeps): void {
     async (req) => {
       const query = toListQuery({ ...req.query, sort: undefined }, { field: 'createdAt', descending: true });
       const { entity, entityId } = req.query;
-      const { items, total } = await runRead(deps, req, {}, (tx) => listAuditEntries(tx, query, { entity, entityId }));
-      return { data: items, meta: listMeta(total, query) };
+      const { items, total } = await runRead(deps, req, {}, (tx, auth) =>
+        listAuditEntries(tx, query, { entity, entityId }, auditVisibility(auth)),
+      );
+      return { data: items.map(redactEntry), meta: listMeta(total, query) };
     },
   );
 }

@@ -8,6 +8,7 @@ import { sendMailAnswerSchema, sendMailBodySchema } from '../../../src/shared/co
 import { auditChange } from '../../http/audit-change.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { assertSubscriptionActive, requireAuthContext } from '../../http/auth-context.ts';
+import { mayAttachFile } from '../../files/file-holders.ts';
 import { requires } from '../../http/route-permission.ts';
 import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import { runWrite } from '../../http/idempotency.ts';
@@ -17,6 +18,7 @@ import { enqueueMail } from './outbox-repository.ts';
 import { sanitizeMailHtml } from './mail-html-sanitizer.ts';
 import {
   attachFilesToMail,
+  type AttachableFile,
   findAttachableFiles,
   findColleaguesByEmail,
   findSenderName,
@@ -63,7 +65,11 @@ export function registerSendMailRoutes(app: App, deps: ServiceDeps): void {
       const fileIds = [...new Set(req.body.attachments.map((id) => id.toLowerCase()))];
 
       return runWrite(deps, req, reply, { status: 202 }, async (tx, auth) => {
-        const files = await findAttachableFiles(tx, fileIds);
+        // A file of a record the caller may not read is not theirs to send.
+        const files: AttachableFile[] = [];
+        for (const file of await findAttachableFiles(tx, fileIds)) {
+          if (await mayAttachFile(tx, auth, file.id)) files.push(file);
+        }
         const missing = fileIds.filter((id) => !files.some((f) => f.id === id));
         if (missing.length > 0) {
           throw new ApiError(404, ERROR_CODES.NOT_FOUND, `File not found: ${missing.join(', ')}`, {

@@ -42,8 +42,8 @@ export const companyResource = defineResource({
   repository: { find: findCompany, update: updateCompanySettings },
   tenant: targetCompany,
   hooks: {
-    beforeUpdate: async ({ tx }, _before, patch) => {
-      await assertPictureFile(tx, patch.logoFileId, 'body.logoFileId');
+    beforeUpdate: async ({ tx, auth }, _before, patch) => {
+      await assertPictureFile(tx, auth, patch.logoFileId, 'body.logoFileId');
       return patch;
     },
   },

@@ -42,7 +42,7 @@ export const issueResource = defineResource({
   },
   hooks: {
     async beforeCreate(ctx, body): Promise<NewIssue> {
-      await assertAttachmentFile(ctx.tx, body.attachmentFileId);
+      await assertAttachmentFile(ctx.tx, ctx.auth, body.attachmentFileId);
       return { ...body, companyId: ctx.companyId, createdBy: ctx.auth.userId };
     },
   },

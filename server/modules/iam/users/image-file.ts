@@ -5,13 +5,24 @@
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '../../../../src/shared/contracts/profile.ts';
 import type { Queryable } from '../../../db/database.ts';
+import { mayAttachFile } from '../../../files/file-holders.ts';
 import { ApiError } from '../../../http/api-error.ts';
+import type { AuthContext } from '../../../http/auth-context.ts';
 import { findFile } from '../../drive/file-repository.ts';
 
-/** 400 naming `path` unless `fileId` is an acceptable image of the transaction's company (null clears). */
-export async function assertPictureFile(tx: Queryable, fileId: string | null | undefined, path: string): Promise<void> {
+/**
+ * 400 naming `path` unless `fileId` is an acceptable image of the transaction's company that the caller
+ * may read (null clears).
+ */
+export async function assertPictureFile(
+  tx: Queryable,
+  auth: AuthContext,
+  fileId: string | null | undefined,
+  path: string,
+): Promise<void> {
   if (!fileId) return;
-  const file = await findFile(tx, fileId);
+  const found = await findFile(tx, fileId);
+  const file = found && (await mayAttachFile(tx, auth, found._id)) ? found : undefined;
   const problem = !file
     ? 'is not a file of this company'
     : !(AVATAR_CONTENT_TYPES as readonly string[]).includes(file.contentType)

@@ -65,7 +65,7 @@ export function registerProfileRoutes(app: App, deps: ServiceDeps): void {
         const before = await findUser(tx, auth.userId, { lock: true });
         if (!before) throw notFound('User');
         if (before.version !== expected) await staleVersion(tx, before, 'user', 'profile');
-        await assertPictureFile(tx, patch.avatarFileId, 'body.avatarFileId');
+        await assertPictureFile(tx, auth, patch.avatarFileId, 'body.avatarFileId');
         await updateUser(tx, auth.userId, patch);
         const after = (await findUser(tx, auth.userId))!;
         await auditChange(tx, req, auth, {
