@@ -8,7 +8,7 @@ import { decodeIssuedAt, encodeIssuedAt } from '../src/shared/session-cookies';
 import type { AuthCookieValues } from '../src/shared/worker-token-message';
 import { DEFAULT_HOST_CONFIG } from '../src/shared/session-hosts';
 import { unwrapSessionMessage, type SessionMessage } from '../src/shared/sw-messages';
-import { registerAuthHeaders, REVALIDATE_MS } from './auth-headers';
+import { COOKIE_READ_TIMEOUT_MS, registerAuthHeaders, REVALIDATE_MS } from './auth-headers';
 import type { TokenStorage } from './token-handoff';
 
 const IAM = 'http://localhost:3003/iamserver/api/v1';
@@ -601,6 +601,18 @@ describe('a Cookie Store that shows the worker no session while the pages have o
     expect(answer.status).toBe(200);
     expect(services.tokenCalls()).toBe(1);
     expect(services.seen.at(-1)).toMatchObject({ authorization: 'Bearer access-2', refresh: 'Bearer refresh-1' });
+  });
+
+  it(`gives up a Cookie Store read that hangs after ${COOKIE_READ_TIMEOUT_MS} ms and sends with the pages' pair`, async () => {
+    const services = fakeServices();
+    const worker = fakeWorker(new Map());
+    worker.store.getAll = () => new Promise(() => undefined);
+    await worker.handOver(Object.fromEntries(signedInCookies()) as AuthCookieValues);
+
+    const answer = await worker.auth.send(new Request(`${IAM}/fetch-user`));
+
+    expect(answer.status).toBe(200);
+    expect(services.tokenCalls()).toBe(1);
   });
 
   it('forgets the pages’ pair when it sees the cookies deleted (a logout)', async () => {

@@ -155,7 +155,7 @@ export class WorkerTokenCache {
     if (!this.cookieStore) return null;
     const started = this.version;
     const cookies = new Map<string, string>();
-    for (const cookie of await this.cookieStore.getAll()) {
+    for (const cookie of await allCookies(this.cookieStore)) {
       const { name, value } = cookie;
       if (name && AUTH_NAMES.has(name) && typeof value === 'string' && !cookies.has(name)) {
         cookies.set(name, decodeCookieValue(value));
@@ -233,6 +233,22 @@ export class WorkerTokenCache {
       this.revalidating = false;
     };
     this.read().then(done, done);
+  }
+}
+
+/** A Cookie Store read that does not answer within this is taken as showing nothing (the pages' view stands in). */
+export const COOKIE_READ_TIMEOUT_MS = 2_000;
+
+/** The Cookie Store's cookies, bounded: a read that hangs must not hold every call and the outbox's lock. */
+async function allCookies(store: CookieStoreLike): Promise<CookieListItemLike[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<CookieListItemLike[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), COOKIE_READ_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([store.getAll(), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
