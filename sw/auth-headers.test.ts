@@ -615,6 +615,22 @@ describe('a Cookie Store that shows the worker no session while the pages have o
     expect(services.tokenCalls()).toBe(1);
   });
 
+  it('uses the renewed pair when the Cookie Store refuses to store it, and hands it to the pages', async () => {
+    const services = fakeServices();
+    const worker = fakeWorker(new Map());
+    worker.store.set = () => Promise.reject(new TypeError('refused'));
+    await worker.handOver(Object.fromEntries(signedInCookies()) as AuthCookieValues);
+
+    const first = await worker.auth.send(new Request(`${IAM}/fetch-user`));
+    const second = await worker.auth.send(new Request(`${IAM}/fetch-user`));
+
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(services.tokenCalls()).toBe(1);
+    expect(windowMessages).toEqual([
+      { type: 'auth-tokens-renewed', tokens: expect.objectContaining({ __cez_at: 'access-2' }), replaces: 'access-1' },
+    ]);
+  });
+
   it('forgets the pages’ pair when it sees the cookies deleted (a logout)', async () => {
     fakeServices();
     const worker = fakeWorker(new Map());

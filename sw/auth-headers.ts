@@ -311,20 +311,28 @@ export function createWorkerCoordinator(
       const { cookieStore, tokens: cache } = source;
       const pagesView = cache.servingPagesView;
       const attributes = authCookieAttributes(scope.location.hostname, hostConfig.productDomain);
+      // A Cookie Store that shows no session may refuse the write too: the renewed pair is still used, and
+      // handed to the pages to write.
+      let written = true;
       for (const [name, value] of writes) {
-        await cookieStore.set({
-          name,
-          value,
-          path: '/',
-          domain: attributes.domain ?? null,
-          expires: Date.now() + AUTH_COOKIE_MAX_AGE_S * 1000,
-          sameSite: 'lax',
-        });
+        try {
+          await cookieStore.set({
+            name,
+            value,
+            path: '/',
+            domain: attributes.domain ?? null,
+            expires: Date.now() + AUTH_COOKIE_MAX_AGE_S * 1000,
+            sameSite: 'lax',
+          });
+        } catch {
+          written = false;
+        }
       }
       cache.applyWrites(writes);
-      // The Cookie Store did not show the session, so it may not show the pages this write either.
-      if (pagesView) {
-        await postToWindows(scope, { type: 'auth-tokens-renewed', tokens: cache.pagesValues(), replaces: renewing });
+      // The Cookie Store did not show the session (or refused it), so it may not show the pages this write.
+      if (pagesView || !written) {
+        const tokens = { ...cache.pagesValues(), ...Object.fromEntries(writes) } as AuthCookieValues;
+        await postToWindows(scope, { type: 'auth-tokens-renewed', tokens, replaces: renewing });
       }
     },
     withLock: (task) => (scope.navigator.locks ? scope.navigator.locks.request(REFRESH_LOCK_NAME, task) : task()),
