@@ -95,6 +95,7 @@ function editEntry(
     nextAttemptAt: 0,
     error: null,
     conflict: null,
+    approvedAt: null,
   };
 }
 

@@ -8,7 +8,7 @@ import { decodeIssuedAt, encodeIssuedAt } from '../src/shared/session-cookies';
 import type { AuthCookieValues } from '../src/shared/worker-token-message';
 import { DEFAULT_HOST_CONFIG } from '../src/shared/session-hosts';
 import { unwrapSessionMessage, type SessionMessage } from '../src/shared/sw-messages';
-import { registerAuthHeaders, REVALIDATE_MS } from './auth-headers';
+import { COOKIE_READ_TIMEOUT_MS, registerAuthHeaders, REVALIDATE_MS } from './auth-headers';
 import type { TokenStorage } from './token-handoff';
 
 const IAM = 'http://localhost:3003/iamserver/api/v1';
@@ -76,8 +76,13 @@ function fakeWorker(
     cookieStore: withCookieStore ? store : undefined,
     addEventListener: (type: string, listener: (event: never) => void) => void listeners.set(type, listener),
   };
-  registerAuthHeaders(scope as unknown as ServiceWorkerGlobalScope, { hostConfig: DEFAULT_HOST_CONFIG, tokenStorage });
+  const auth = registerAuthHeaders(scope as unknown as ServiceWorkerGlobalScope, {
+    hostConfig: DEFAULT_HOST_CONFIG,
+    tokenStorage,
+  });
   return {
+    /** What the worker's other parts (the outbox's replay) send with. */
+    auth,
     store,
     subscribed,
     /** The worker's answer, or undefined when it let the request through untouched (no respondWith). */
@@ -554,6 +559,87 @@ describe('the fast path', () => {
       ['Bearer access-1', '{"name":"x"}'],
       ['Bearer access-2', '{"name":"x"}'],
     ]);
+  });
+});
+
+describe('a Cookie Store that shows the worker no session while the pages have one (a restarted browser)', () => {
+  const expiredPair = { accessToken: 'access-1', refreshToken: 'refresh-1' };
+
+  it('refreshes the pair a page call carries once, and hands the renewed pair to the pages to write', async () => {
+    const services = fakeServices();
+    const worker = fakeWorker(new Map());
+
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        worker.dispatch(
+          new Request(`${IAM}/fetch-user`, {
+            headers: { Authorization: `Bearer ${expiredPair.accessToken}`, 'X-Refresh-Token': 'Bearer refresh-1' },
+          }),
+        ),
+      ),
+    );
+
+    expect(answers.map((answer) => answer?.status)).toEqual([200, 200, 200]);
+    expect(services.tokenCalls()).toBe(1);
+    expect(windowMessages).toEqual([
+      {
+        type: 'auth-tokens-renewed',
+        tokens: expect.objectContaining({ __cez_at: 'access-2', __cez_rt: 'refresh-1' }),
+        replaces: 'access-1',
+      },
+    ]);
+  });
+
+  it('sends the outbox replay, which carries no tokens, with what a page handed over, through the one refresh', async () => {
+    const services = fakeServices();
+    const worker = fakeWorker(new Map());
+    await worker.handOver(Object.fromEntries(signedInCookies()) as AuthCookieValues);
+
+    expect(await worker.auth.accessToken()).toBe('access-1');
+    const answer = await worker.auth.send(new Request(`${IAM}/fetch-user`, { method: 'GET' }));
+
+    expect(answer.status).toBe(200);
+    expect(services.tokenCalls()).toBe(1);
+    expect(services.seen.at(-1)).toMatchObject({ authorization: 'Bearer access-2', refresh: 'Bearer refresh-1' });
+  });
+
+  it(`gives up a Cookie Store read that hangs after ${COOKIE_READ_TIMEOUT_MS} ms and sends with the pages' pair`, async () => {
+    const services = fakeServices();
+    const worker = fakeWorker(new Map());
+    worker.store.getAll = () => new Promise(() => undefined);
+    await worker.handOver(Object.fromEntries(signedInCookies()) as AuthCookieValues);
+
+    const answer = await worker.auth.send(new Request(`${IAM}/fetch-user`));
+
+    expect(answer.status).toBe(200);
+    expect(services.tokenCalls()).toBe(1);
+  });
+
+  it('uses the renewed pair when the Cookie Store refuses to store it, and hands it to the pages', async () => {
+    const services = fakeServices();
+    const worker = fakeWorker(new Map());
+    worker.store.set = () => Promise.reject(new TypeError('refused'));
+    await worker.handOver(Object.fromEntries(signedInCookies()) as AuthCookieValues);
+
+    const first = await worker.auth.send(new Request(`${IAM}/fetch-user`));
+    const second = await worker.auth.send(new Request(`${IAM}/fetch-user`));
+
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(services.tokenCalls()).toBe(1);
+    expect(windowMessages).toEqual([
+      { type: 'auth-tokens-renewed', tokens: expect.objectContaining({ __cez_at: 'access-2' }), replaces: 'access-1' },
+    ]);
+  });
+
+  it('forgets the pages’ pair when it sees the cookies deleted (a logout)', async () => {
+    fakeServices();
+    const worker = fakeWorker(new Map());
+    await worker.handOver(Object.fromEntries(signedInCookies()) as AuthCookieValues);
+    expect(await worker.auth.accessToken()).toBe('access-1');
+
+    worker.cookieChange([], ['__cez_at', '__cez_rt']);
+
+    expect(await worker.auth.accessToken()).toBeNull();
   });
 });
 

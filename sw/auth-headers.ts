@@ -29,6 +29,7 @@ import {
 import {
   AUTH_COOKIE_MAX_AGE_S,
   AUTH_COOKIE_NAMES,
+  AUTH_COOKIES,
   authCookieAttributes,
   cookieWritesFor,
   tokenStateOf,
@@ -38,7 +39,11 @@ import { REFRESH_LOCK_NAME, SESSION_CHANNEL } from '../src/shared/session-rules'
 import type { TokenPair } from '../src/shared/contracts/session';
 import type { ServiceName } from '../src/shared/services';
 import { wrapSessionMessage, type SessionEnvelope, type SessionMessage } from '../src/shared/sw-messages';
-import { isAuthTokensMessage, type AuthTokensRenewedMessage } from '../src/shared/worker-token-message';
+import {
+  isAuthTokensMessage,
+  type AuthCookieValues,
+  type AuthTokensRenewedMessage,
+} from '../src/shared/worker-token-message';
 import { HandedTokens, indexedDbTokenStorage, type TokenStorage } from './token-handoff';
 
 interface CookieListItemLike {
@@ -98,11 +103,19 @@ function sameTokens(a: TokenPair | null, b: TokenPair | null): boolean {
 /**
  * The auth cookies in the worker's memory. `current()` answers from memory once filled; `read()` always
  * asks the Cookie Store (and refreshes the memory when nothing changed meanwhile).
+ *
+ * After a browser restart Chromium's Cookie Store can show a worker none of the cookies its pages read
+ * (seen with Debian's Chromium 156): the worker would send the pages' calls with an expired token and no
+ * refresh, and its outbox replay with none at all. So the pages' own view stands in while the Cookie Store
+ * shows no session: what they hand over (`auth-tokens`, worker-token-handoff.ts) or, before that arrives,
+ * the pair a page's call carries. A refresh made with that pair is also handed back for the pages to write.
  */
 export class WorkerTokenCache {
   /** The four auth cookies (decoded), or null until filled after a (re)start. */
   private cookies: Map<string, string> | null = null;
   private tokens: TokenState | null = null;
+  /** The pages' view of the cookies, used only while the Cookie Store shows no session. */
+  private fromPages: Map<string, string> | null = null;
   private readAt = 0;
   /** Bumped by every change to the memory, so that a read that raced a change does not overwrite it. */
   private version = 0;
@@ -124,7 +137,7 @@ export class WorkerTokenCache {
     if (!this.cookieStore) return null;
     if (this.cookies) {
       if (this.now() - this.readAt > REVALIDATE_MS) this.revalidate();
-      return this.tokens;
+      return this.tokens ?? this.pagesTokens();
     }
     if (!this.filling) {
       const filling = this.read();
@@ -142,7 +155,7 @@ export class WorkerTokenCache {
     if (!this.cookieStore) return null;
     const started = this.version;
     const cookies = new Map<string, string>();
-    for (const cookie of await this.cookieStore.getAll()) {
+    for (const cookie of await allCookies(this.cookieStore)) {
       const { name, value } = cookie;
       if (name && AUTH_NAMES.has(name) && typeof value === 'string' && !cookies.has(name)) {
         cookies.set(name, decodeCookieValue(value));
@@ -155,7 +168,36 @@ export class WorkerTokenCache {
       this.tokens = tokens;
       this.readAt = this.now();
     }
-    return tokens;
+    return tokens ?? this.pagesTokens();
+  }
+
+  /** True while the Cookie Store shows no session and the pages' view stands in. */
+  get servingPagesView(): boolean {
+    return !this.tokens && this.pagesTokens() !== null;
+  }
+
+  /** A page's hand-over (null: its cookies are gone). */
+  receiveFromPage(values: AuthCookieValues | null): void {
+    this.fromPages = values ? new Map(Object.entries(values)) : null;
+  }
+
+  /** The pair a page's call carries, adopted while nothing better is known; the tokens to send with. */
+  adopt(pair: TokenPair): TokenState | null {
+    if (this.tokens) return this.tokens;
+    this.fromPages ??= new Map([
+      [AUTH_COOKIES.accessToken, pair.accessToken],
+      [AUTH_COOKIES.refreshToken, pair.refreshToken],
+    ]);
+    return this.pagesTokens();
+  }
+
+  /** The pages' view as it is now, for the renewal message to the pages. */
+  pagesValues(): AuthCookieValues {
+    return Object.fromEntries(this.fromPages ?? []) as AuthCookieValues;
+  }
+
+  private pagesTokens(): TokenState | null {
+    return this.fromPages ? tokenStateOf(this.fromPages) : null;
   }
 
   /** A `cookiechange` event: applied to the memory (a worker not yet filled reads everything on first use). */
@@ -164,6 +206,8 @@ export class WorkerTokenCache {
     const deleted = (event.deleted ?? []).filter((c) => c.name && AUTH_NAMES.has(c.name));
     if (changed.length === 0 && deleted.length === 0) return;
     this.version++;
+    // A logout the worker did see: the pages' view of before must not outlive it.
+    if (deleted.length > 0) this.fromPages = null;
     if (!this.cookies) return;
     for (const cookie of deleted) this.cookies.delete(cookie.name!);
     for (const cookie of changed) {
@@ -176,6 +220,7 @@ export class WorkerTokenCache {
   /** The worker's own cookie writes (a refresh), so the next call does not wait for the change event. */
   applyWrites(writes: ReadonlyArray<readonly [string, string]>): void {
     this.version++;
+    if (this.fromPages) for (const [name, value] of writes) this.fromPages.set(name, value);
     if (!this.cookies) return;
     for (const [name, value] of writes) this.cookies.set(name, value);
     this.tokens = tokenStateOf(this.cookies);
@@ -191,6 +236,22 @@ export class WorkerTokenCache {
   }
 }
 
+/** A Cookie Store read that does not answer within this is taken as showing nothing (the pages' view stands in). */
+export const COOKIE_READ_TIMEOUT_MS = 2_000;
+
+/** The Cookie Store's cookies, bounded: a read that hangs must not hold every call and the outbox's lock. */
+async function allCookies(store: CookieStoreLike): Promise<CookieListItemLike[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<CookieListItemLike[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), COOKIE_READ_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([store.getAll(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function cookieStoreOf(scope: ServiceWorkerGlobalScope): CookieStoreLike | undefined {
   return (scope as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
 }
@@ -203,8 +264,16 @@ export type WorkerTokenSource =
   | { kind: 'cookie-store'; cookieStore: CookieStoreLike; tokens: WorkerTokenCache }
   | { kind: 'handed'; tokens: HandedTokens };
 
-/** The same two reads from either source. */
-type WorkerTokens = Pick<WorkerTokenCache, 'current' | 'read'>;
+/** The same two reads from either source (and, from the Cookie Store's, taking a page's pair). */
+type WorkerTokens = Pick<WorkerTokenCache, 'current' | 'read'> & Partial<Pick<WorkerTokenCache, 'adopt'>>;
+
+/** The pair a page's call carries in its own headers (the page attaches its cookies), if both are there. */
+function carriedPair(request: Request): TokenPair | null {
+  const bearer = (name: string) => /^Bearer (.+)$/.exec(request.headers.get(name) ?? '')?.[1] ?? null;
+  const accessToken = bearer('Authorization');
+  const refreshToken = bearer('X-Refresh-Token');
+  return accessToken && refreshToken ? { accessToken, refreshToken } : null;
+}
 
 export function workerTokenSource(scope: ServiceWorkerGlobalScope, storage?: TokenStorage): WorkerTokenSource {
   const cookieStore = cookieStoreOf(scope);
@@ -240,18 +309,31 @@ export function createWorkerCoordinator(
         return;
       }
       const { cookieStore, tokens: cache } = source;
+      const pagesView = cache.servingPagesView;
       const attributes = authCookieAttributes(scope.location.hostname, hostConfig.productDomain);
+      // A Cookie Store that shows no session may refuse the write too: the renewed pair is still used, and
+      // handed to the pages to write.
+      let written = true;
       for (const [name, value] of writes) {
-        await cookieStore.set({
-          name,
-          value,
-          path: '/',
-          domain: attributes.domain ?? null,
-          expires: Date.now() + AUTH_COOKIE_MAX_AGE_S * 1000,
-          sameSite: 'lax',
-        });
+        try {
+          await cookieStore.set({
+            name,
+            value,
+            path: '/',
+            domain: attributes.domain ?? null,
+            expires: Date.now() + AUTH_COOKIE_MAX_AGE_S * 1000,
+            sameSite: 'lax',
+          });
+        } catch {
+          written = false;
+        }
       }
       cache.applyWrites(writes);
+      // The Cookie Store did not show the session (or refused it), so it may not show the pages this write.
+      if (pagesView || !written) {
+        const tokens = { ...cache.pagesValues(), ...Object.fromEntries(writes) } as AuthCookieValues;
+        await postToWindows(scope, { type: 'auth-tokens-renewed', tokens, replaces: renewing });
+      }
     },
     withLock: (task) => (scope.navigator.locks ? scope.navigator.locks.request(REFRESH_LOCK_NAME, task) : task()),
     notify: (message) => void tellPages(scope, channel, message),
@@ -326,6 +408,9 @@ export function registerAuthHeaders(scope: ServiceWorkerGlobalScope, options: Au
     scope.addEventListener('cookiechange', (event) =>
       source.tokens.applyChange(event as unknown as CookieChangeEventLike),
     );
+    scope.addEventListener('message', (event) => {
+      if (isAuthTokensMessage(event.data)) source.tokens.receiveFromPage(event.data.tokens);
+    });
   } else {
     scope.addEventListener('message', (event) => {
       if (!isAuthTokensMessage(event.data)) return;
@@ -360,11 +445,11 @@ export function registerAuthHeaders(scope: ServiceWorkerGlobalScope, options: Au
       event.respondWith(request.headers.has('Authorization') ? fetch(request) : cache.read().then(attempt));
       return;
     }
-    event.respondWith(callWithTokens(cache, coordinator, attempt));
+    event.respondWith(callWithTokens(cache, coordinator, attempt, carriedPair(request)));
   });
 
   return {
-    send: (request) => callWithTokens(cache, coordinator, attemptFor(request)),
+    send: (request) => callWithTokens(cache, coordinator, attemptFor(request), null),
     accessToken: async () => (await cache.current())?.accessToken ?? null,
     apiBase: (service) => apiBaseFor(service, scope.location.hostname, hostConfig),
   };
@@ -379,8 +464,10 @@ async function callWithTokens(
   cache: WorkerTokens,
   coordinator: RefreshCoordinator,
   attempt: (tokens: TokenPair | null) => Promise<Response>,
+  carried: TokenPair | null,
 ): Promise<Response> {
-  const tokens = await cache.current();
+  let tokens = await cache.current();
+  if (!tokens && carried && cache.adopt) tokens = cache.adopt(carried);
   const first = await attempt(tokens);
   if (first.status !== 401) return first;
   let unused: Response | null = first;

@@ -1,4 +1,5 @@
 import { clientsClaim } from 'workbox-core';
+import { awaitsUserBeforeSending } from '../src/shared/outbox/outbox-age';
 import { OUTBOX_REPLAY_LOCK } from '../src/shared/outbox/outbox-channel';
 import { idbOutboxStore } from '../src/shared/outbox/outbox-store';
 
@@ -15,13 +16,15 @@ export function isSkipWaitingMessage(data: unknown): boolean {
 /**
  * Takes over if the outbox holds no write waiting to be sent (issue 12: an update never loses work). It
  * checks under the replay's Web Lock, so no replay runs between the check and the take-over (a replay in
- * progress is waited for). Entries that failed or conflict stay in the outbox for the user and the next build
- * reads them (their schema version), so they do not hold the update. Resolves whether it took over.
+ * progress is waited for). Entries that failed or conflict, or are too old to be sent unasked, stay in the
+ * outbox for the user and the next build reads them (their schema version), so they do not hold the update.
+ * Resolves whether it took over.
  */
 export async function skipWaitingIfSafe(scope: ServiceWorkerGlobalScope): Promise<boolean> {
   const check = async () => {
     const entries = await idbOutboxStore.list().catch(() => []);
-    if (entries.some((entry) => entry.status === 'pending')) return false;
+    const now = Date.now();
+    if (entries.some((entry) => entry.status === 'pending' && !awaitsUserBeforeSending(entry, now))) return false;
     // Not awaited: it settles only once this worker activates, which waits for the active worker's events,
     // one of which may be a replay waiting for this very lock.
     void scope.skipWaiting();

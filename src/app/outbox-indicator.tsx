@@ -31,10 +31,11 @@ function useDataAsOf(): number | null {
 export default function OutboxIndicator() {
   const t = useShellT();
   const online = useOnline();
-  const { waiting, failed, conflicts } = useOutboxSummary();
+  const { waiting, failed, conflicts, asking } = useOutboxSummary();
   const asOf = useDataAsOf();
   useEffect(() => watchOutbox(), []);
-  const problems = failed + conflicts;
+  // Entries too old to be sent on their own wait for the user, as refused and conflicting ones do.
+  const problems = failed + conflicts + asking;
   if (online && waiting === 0 && problems === 0) return null;
   const parts = [
     ...(online ? [] : [t('outbox.offline')]),

@@ -245,3 +245,57 @@ test('a change waiting in the outbox survives closing and reopening the browser'
     rmSync(profile, { recursive: true, force: true });
   }
 });
+
+test('a change saved offline in the evening lands when the app opens online after the token expired', async ({
+  request,
+}) => {
+  const stamp = `${Date.now()}`;
+  const server = api(request);
+  const contact = await server.create(`Outbox Overnight ${stamp}`);
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'outbox-overnight-'));
+  const launch = async () => {
+    const context = await chromium.launchPersistentContext(profile, {
+      ...config.use?.launchOptions,
+      baseURL: config.use?.baseURL,
+      serviceWorkers: 'allow',
+    });
+    // Without Background Sync: the replay must not depend on it.
+    await context.addInitScript(() =>
+      Object.defineProperty(ServiceWorkerRegistration.prototype, 'sync', { get: () => undefined }),
+    );
+    return context;
+  };
+  try {
+    const evening = await launch();
+    const page = evening.pages()[0] ?? (await evening.newPage());
+    await signIn(page);
+    await openContacts(page, contact.name);
+    await expect(page.getByRole('button', { name: contact.name, exact: true })).toBeVisible();
+    await goOffline(evening, page);
+    await editNotes(page, contact.name, 'Saved in the evening');
+    await expect(indicator(page)).toContainText('1 waiting');
+    await evening.close();
+
+    // The night: the access token (20 s here, 4 h in production) expires while the browser is closed.
+    await new Promise((resolve) => setTimeout(resolve, (E2E_ACCESS_TOKEN_TTL_S + 5) * 1000));
+
+    // The morning: the app opens online, signed in, and sends the change with nobody touching anything.
+    const morning = await launch();
+    const again = morning.pages()[0] ?? (await morning.newPage());
+    await again.goto('/dashboard');
+    await expect
+      .poll(async () => (await server.read(contact._id)).notes, { timeout: 30_000 })
+      .toBe('Saved in the evening');
+    await expect(again.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(again.locator('[data-widget="outbox"]')).toContainText('All changes saved');
+    await morning.close();
+  } finally {
+    // Chromium may still be writing into the profile after closing: a temporary folder left behind is harmless,
+    // and must not hide the test's own outcome.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      console.warn(`Could not remove ${profile}`);
+    }
+  }
+});

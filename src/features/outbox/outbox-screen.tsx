@@ -9,6 +9,7 @@ import {
   type OutboxEntry,
 } from '../../lib/outbox/outbox-client';
 import { refreshResource } from '../../lib/outbox/optimistic';
+import { awaitsUserBeforeSending } from '../../shared/outbox/outbox-age';
 import { useOutboxT } from '../../lib/outbox/strings';
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -19,7 +20,10 @@ function show(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Sends an entry again from the start: now, with no back-off and no earlier outcome. */
+/**
+ * Sends an entry again from the start: now, with no back-off and no earlier outcome. The user asked for it,
+ * so it goes whatever its age.
+ */
 function resend(entry: OutboxEntry, changes: Partial<OutboxEntry> = {}): Promise<void> {
   return updateEntry({
     ...entry,
@@ -29,8 +33,11 @@ function resend(entry: OutboxEntry, changes: Partial<OutboxEntry> = {}): Promise
     nextAttemptAt: 0,
     error: null,
     conflict: null,
+    approvedAt: Date.now(),
   }).then(requestReplay);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The outbox screen (issue 12): every change of the signed-in user that has not reached the server, in the
@@ -68,7 +75,15 @@ function EntryCard({ entry }: { entry: OutboxEntry }) {
   const t = useOutboxT();
   const [editing, setEditing] = useState(false);
   const kind = entry.method === 'DELETE' ? t('delete') : entry.recordId === null ? t('create') : t('update');
-  const palette = entry.status === 'pending' ? 'blue' : entry.status === 'conflict' ? 'orange' : 'red';
+  // Too old to be sent on its own (outbox-age.ts): the user decides.
+  const asking = awaitsUserBeforeSending(entry, Date.now());
+  const palette = asking
+    ? 'orange'
+    : entry.status === 'pending'
+      ? 'blue'
+      : entry.status === 'conflict'
+        ? 'orange'
+        : 'red';
   const discard = () => discardEntry(entry).then(() => refreshResource(entry.resource));
 
   return (
@@ -79,14 +94,22 @@ function EntryCard({ entry }: { entry: OutboxEntry }) {
             {kind}: {entry.label || entry.recordId}
           </Text>
           <Text textStyle="sm" color="fg.muted">
-            {entry.resource} · {t('madeAt', { time: time(entry.createdAt) })}
+            {entry.resource} ·{' '}
+            {asking
+              ? t('madeDaysAgo', { count: Math.floor((Date.now() - entry.createdAt) / DAY_MS) })
+              : t('madeAt', { time: time(entry.createdAt) })}
             {entry.status === 'pending' && entry.attempts > 0
               ? ` · ${t('attempts', { count: entry.attempts, time: time(entry.nextAttemptAt) })}`
               : ''}
           </Text>
         </Box>
-        <Badge colorPalette={palette}>{t(entry.status)}</Badge>
+        <Badge colorPalette={palette}>{asking ? t('asking') : t(entry.status)}</Badge>
       </Flex>
+      {asking && (
+        <Text textStyle="sm" marginTop={2}>
+          {t('askingWhy')}
+        </Text>
+      )}
       {entry.status === 'failed' && entry.error && (
         <Text role="alert" color="fg.error" textStyle="sm" marginTop={2}>
           {entry.error.message}
@@ -98,8 +121,8 @@ function EntryCard({ entry }: { entry: OutboxEntry }) {
       {!editing && (
         <Flex gap={2} marginTop={3} wrap="wrap">
           {entry.status === 'pending' && (
-            <Button size="sm" variant="outline" onClick={() => void resend(entry)}>
-              {t('sendNow')}
+            <Button size="sm" variant={asking ? 'solid' : 'outline'} onClick={() => void resend(entry)}>
+              {asking ? t('sendAnyway') : t('sendNow')}
             </Button>
           )}
           {entry.status === 'failed' && (

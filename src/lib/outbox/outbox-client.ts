@@ -190,9 +190,9 @@ function scheduleRetry(): void {
 
 let started = false;
 
-/** Starts the page's side once: replay at start and on reconnect, follow the worker's outcomes. */
-export function startOutbox(): void {
-  if (started || typeof window === 'undefined') return;
+/** Starts the page's side once: replay at start and on reconnect, follow the worker's outcomes. True if it just started. */
+export function startOutbox(): boolean {
+  if (started || typeof window === 'undefined') return false;
   started = true;
   ensureChannel();
   window.addEventListener('online', () => requestReplay());
@@ -204,4 +204,5 @@ export function startOutbox(): void {
     .then(reapplyPending)
     .catch(() => undefined);
   requestReplay();
+  return true;
 }

@@ -5,6 +5,7 @@
  * when there is something to replay (the code that replays is a chunk of its own).
  */
 import { useSyncExternalStore } from 'react';
+import { awaitsUserBeforeSending } from '../../shared/outbox/outbox-age';
 import { OUTBOX_CHANNEL, unwrapOutboxNotice } from '../../shared/outbox/outbox-channel';
 import { idbOutboxStore } from '../../shared/outbox/outbox-store';
 import type { OutboxNotice } from '../../shared/outbox/replay';
@@ -14,21 +15,29 @@ import { queryClient } from '../query-client';
 import { outboxHint, setOutboxHint } from './outbox-hint';
 
 export interface OutboxSummary {
+  /** Sent on their own. */
   waiting: number;
   failed: number;
   conflicts: number;
+  /** Too old to be sent unasked (outbox-age.ts): the user sends or discards them. */
+  asking: number;
 }
 
-const EMPTY: OutboxSummary = { waiting: 0, failed: 0, conflicts: 0 };
+const EMPTY: OutboxSummary = { waiting: 0, failed: 0, conflicts: 0, asking: 0 };
 let summary = EMPTY;
 const listeners = new Set<() => void>();
 
 function publish(next: OutboxSummary): void {
-  const attention = next.waiting + next.failed + next.conflicts;
+  const attention = next.waiting + next.failed + next.conflicts + next.asking;
   const hint = outboxHint();
   if (hint.waiting !== next.waiting || hint.attention !== attention)
     setOutboxHint({ waiting: next.waiting, attention });
-  if (next.waiting === summary.waiting && next.failed === summary.failed && next.conflicts === summary.conflicts) {
+  if (
+    next.waiting === summary.waiting &&
+    next.failed === summary.failed &&
+    next.conflicts === summary.conflicts &&
+    next.asking === summary.asking
+  ) {
     return;
   }
   summary = next;
@@ -53,14 +62,30 @@ export async function recountOutbox(): Promise<OutboxSummary> {
   const mine = (await idbOutboxStore.list()).filter(
     (entry) => entry.userId === who.userId && entry.companyId === who.companyId,
   );
+  const now = Date.now();
+  const asking = mine.filter((entry) => awaitsUserBeforeSending(entry, now)).length;
   const next = {
-    waiting: mine.filter((entry) => entry.status === 'pending').length,
+    waiting: mine.filter((entry) => entry.status === 'pending').length - asking,
     failed: mine.filter((entry) => entry.status === 'failed').length,
     conflicts: mine.filter((entry) => entry.status === 'conflict').length,
+    asking,
   };
   publish(next);
   if (next.waiting > 0) startReplayer();
   return next;
+}
+
+/**
+ * Asks for a replay now if the signed-in user has writes to send: called when a signed-in page opens online,
+ * on every reconnect and after every token renewal (session-lifecycle.ts), so nothing waits for Background
+ * Sync, an `online` event the page may never see, or a token that is still valid.
+ */
+export async function replayWaitingOutbox(): Promise<void> {
+  const { waiting } = await recountOutbox();
+  if (waiting === 0) return;
+  const client = await import('./outbox-client');
+  // Starting asks for a replay itself.
+  if (!client.startOutbox()) client.requestReplay();
 }
 
 const touched = new Set<string>();

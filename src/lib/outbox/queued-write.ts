@@ -59,6 +59,7 @@ function entryOf(write: WriteRequest, identity: { userId: string; companyId: str
     nextAttemptAt: 0,
     error: null,
     conflict: null,
+    approvedAt: null,
   };
 }
 

@@ -17,6 +17,11 @@ export const { useT: useOutboxT, t: outboxT } = defineStrings(
     retry: 'Retry',
     discard: 'Discard',
     sendNow: 'Send now',
+    sendAnyway: 'Send anyway',
+    asking: 'Needs you',
+    askingWhy:
+      'This change is more than a week old, so it is not sent on its own: check that it is still wanted. Send it anyway, or discard it.',
+    madeDaysAgo: 'Made {{count}} days ago',
     attempts: 'Tried {{count}} times; next try at {{time}}',
     madeAt: 'Made at {{time}}',
     create: 'New',
@@ -51,6 +56,11 @@ export const { useT: useOutboxT, t: outboxT } = defineStrings(
     retry: 'Reintentar',
     discard: 'Descartar',
     sendNow: 'Enviar ahora',
+    sendAnyway: 'Enviar de todos modos',
+    asking: 'Requiere su decisión',
+    askingWhy:
+      'Este cambio tiene más de una semana, así que no se envía por sí solo: compruebe que aún lo quiere. Envíelo de todos modos o descártelo.',
+    madeDaysAgo: 'Hecho hace {{count}} días',
     attempts: '{{count}} intentos; el próximo a las {{time}}',
     madeAt: 'Hecho a las {{time}}',
     create: 'Nuevo',

@@ -1,9 +1,11 @@
 import { Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { AuditHistoryButton } from './audit-history';
 import { ConflictDialog } from './conflict-dialog';
+import { formDraftKey, useFormDraft } from './form-draft';
 import { formResolver } from './form-resolver';
 import { formMessageOf } from './server-field-errors';
 import { useConflictAwareSave } from './use-conflict-aware-save';
@@ -46,6 +48,9 @@ export interface RecordDialogProps<V extends FieldValues, B extends object, Item
 /**
  * Create or edit one record of a resource in a dialog (the master-data screens, contacts): the shared schema validates the form, server
  * field errors land on their fields, a stale save opens the kit's conflict dialog, delete asks first.
+ * What the user types is kept as a draft of this screen and record (form-draft.ts) until it is saved or
+ * cancelled; closing the dialog any other way, leaving the screen or reloading keeps it, and the dialog
+ * offers it back when it opens again.
  */
 export function RecordDialog<V extends FieldValues, B extends object, Item>({
   title,
@@ -68,6 +73,9 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
   const allowed = permission ? recordActions(user, permission.module, permission.stored) : { save: true, remove: true };
   const onDelete = allowed.remove ? deleteRecord : undefined;
   const form = useForm<V, unknown, B>({ resolver: formResolver(schema), defaultValues });
+  const { pathname } = useLocation();
+  // A stored record by its id; a new one by the dialog's title, which names the kind of record.
+  const draft = useFormDraft(form, formDraftKey(pathname, history?.entityId ?? title));
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
@@ -76,12 +84,20 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
     fieldNames,
     save,
     onSaved: (item) => {
+      draft.clear();
       showToast({ status: 'success', title: t('record.saved') });
       onSaved(item);
     },
     // Kept in the outbox: the lists already show it (the queued toast said so).
-    onQueued: onClose,
+    onQueued: () => {
+      draft.clear();
+      onClose();
+    },
   });
+  const cancel = () => {
+    draft.clear();
+    onClose();
+  };
 
   const remove = async () => {
     if (!onDelete) return;
@@ -90,9 +106,9 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
     try {
       await onDelete();
       showToast({ status: 'success', title: t('record.deleted') });
-      onClose();
+      cancel();
     } catch (error) {
-      if (isQueuedWrite(error)) onClose();
+      if (isQueuedWrite(error)) cancel();
       else setDeleteError(formMessageOf(error));
     } finally {
       setDeleting(false);
@@ -110,6 +126,28 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
         }}
       >
         <Stack gap={4}>
+          {allowed.save && draft.offered && (
+            <Stack
+              role="group"
+              aria-label={t('draft.question')}
+              gap={2}
+              padding={3}
+              borderWidth="1px"
+              borderRadius="l2"
+              bg="bg.muted"
+            >
+              <Text fontWeight="semibold">{t('draft.question')}</Text>
+              <Text textStyle="sm">{t('draft.body')}</Text>
+              <Flex gap={2} wrap="wrap">
+                <Button size="sm" colorPalette="brand" onClick={draft.restore}>
+                  {t('draft.restore')}
+                </Button>
+                <Button size="sm" variant="outline" onClick={draft.clear}>
+                  {t('draft.discard')}
+                </Button>
+              </Flex>
+            </Stack>
+          )}
           {/* A disabled fieldset disables every control inside, the pickers' too: a read-only role sees the record. */}
           <chakra.fieldset disabled={!allowed.save} display="flex" flexDirection="column" gap={4} minWidth={0}>
             {children(form)}
@@ -146,7 +184,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
             {/* Read-only, the dialog's own Close is the one way out: no Cancel of nothing, no Save. */}
             {allowed.save && (
               <Flex gap={2}>
-                <Button variant="outline" onClick={onClose}>
+                <Button variant="outline" onClick={cancel}>
                   {t('record.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="brand" loading={saver.busy}>
@@ -167,7 +205,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
           onReload={() => {
             saver.dismissConflict();
             onReload?.();
-            onClose();
+            cancel();
           }}
           onOverwrite={() => void saver.overwrite()}
         />

@@ -65,6 +65,10 @@ export const { useT: useKitT, t: kitT } = defineStrings(
     'record.deleteQuestion': 'Delete this record? Records that use it must be changed first.',
     'record.saved': 'Saved',
     'record.deleted': 'Deleted',
+    'draft.question': 'Restore your unsaved changes?',
+    'draft.body': 'You left this form with changes that were not saved.',
+    'draft.restore': 'Restore',
+    'draft.discard': 'Discard them',
   },
   {
     'list.offlineTitle': 'No tiene conexión',
@@ -128,5 +132,9 @@ export const { useT: useKitT, t: kitT } = defineStrings(
     'record.deleteQuestion': '¿Eliminar este registro? Antes hay que cambiar los registros que lo usan.',
     'record.saved': 'Guardado',
     'record.deleted': 'Eliminado',
+    'draft.question': '¿Recuperar los cambios sin guardar?',
+    'draft.body': 'Salió de este formulario con cambios que no se guardaron.',
+    'draft.restore': 'Recuperar',
+    'draft.discard': 'Descartarlos',
   },
 );

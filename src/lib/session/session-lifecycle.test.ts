@@ -247,6 +247,27 @@ describe('session set-up', () => {
   });
 });
 
+describe('an app opened offline', () => {
+  it('sets up again on reconnect in place: never loading, never signed out meanwhile', async () => {
+    const { ApiError } = await import('../api/api-error');
+    api.apiCall.mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'offline'));
+    await setCookies();
+    await lifecycle.startSessionLifecycle();
+    expect(store.getSessionState()).toMatchObject({ isLoggedIn: true, authStatusLoading: false, user: null });
+
+    const seen: Array<{ isLoggedIn: boolean; authStatusLoading: boolean }> = [];
+    store.subscribeSessionState(() => seen.push({ ...store.getSessionState() }));
+    window.dispatchEvent(new Event('online'));
+    await settle();
+
+    expect(fetchUserCalls()).toBe(2);
+    expect(store.getSessionState()).toMatchObject({ isLoggedIn: true, authStatusLoading: false, user: USER });
+    // The signed-in frame (and any open form) stays mounted only if no state in between said otherwise.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((state) => state.isLoggedIn && !state.authStatusLoading)).toBe(true);
+  });
+});
+
 describe('the identity-provider sign-in after set-up', () => {
   it('ends the product session, to login, when the identity provider refuses the user', async () => {
     const bridge = await import('./route-bridge');

@@ -74,6 +74,9 @@ export async function startSessionLifecycle(): Promise<void> {
     void runSilentRefresh();
   });
   setInterval(() => void runSilentRefresh(), SILENT_REFRESH_CHECK_MS);
+  window.addEventListener('online', () => {
+    if (getSessionState().isLoggedIn) askForOutboxReplay();
+  });
   await startQueryPersistence();
   await syncWithCookies();
 }
@@ -83,10 +86,23 @@ export async function syncWithCookies(): Promise<void> {
   const tokens = readAuthCookies();
   const current = getSessionState();
   if (!tokens) {
+    lastAccessToken = null;
     if (current.isLoggedIn || current.authStatusLoading || current.user) await logout({ redirect: false });
     return;
   }
+  // A renewed access token (this tab's refresh, the worker's or another tab's): writes that met the expired
+  // one may be waiting, so the outbox is asked again.
+  const renewed = lastAccessToken !== null && tokens.accessToken !== lastAccessToken;
+  lastAccessToken = tokens.accessToken;
+  if (renewed && current.isLoggedIn) askForOutboxReplay();
   if (!current.isLoggedIn && !setupInFlight && !loggingOut) await setUpSession();
+}
+
+let lastAccessToken: string | null = null;
+
+/** Has the outbox's waiting writes sent now, if there are any (a chunk loaded only then). */
+function askForOutboxReplay(): void {
+  void import('../outbox/outbox-watch').then((watch) => watch.replayWaitingOutbox()).catch(() => undefined);
 }
 
 async function runSilentRefresh(): Promise<void> {
@@ -125,7 +141,9 @@ export function setUpSession({ ignoreCooldown = false } = {}): Promise<void> {
 }
 
 async function runSetUp(): Promise<void> {
-  setSessionState((state) => ({ ...state, authStatusLoading: true }));
+  // A set-up of a session already shown (an app opened offline, now back online) updates it in place: the
+  // loading flag would cover the app and unmount the signed-in frame with every open form in it.
+  if (!getSessionState().isLoggedIn) setSessionState((state) => ({ ...state, authStatusLoading: true }));
   let user: CurrentUser | undefined;
   try {
     const users = await queryClient.fetchQuery({
@@ -152,6 +170,8 @@ async function runSetUp(): Promise<void> {
   }
   if (!readAuthCookies()) return; // logged out meanwhile
   applyUser(user);
+  // Signed in and online: what waits in the outbox goes now, whatever happened to the token meanwhile.
+  askForOutboxReplay();
   void loadReferenceData(queryClient);
   void import('../firebase/firebase-session')
     .then((firebase) => firebase.signInToIdentityProvider())

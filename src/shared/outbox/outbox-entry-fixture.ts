@@ -22,6 +22,7 @@ export function outboxEntryFixture(overrides: Partial<OutboxEntry> = {}): Outbox
     nextAttemptAt: 0,
     error: null,
     conflict: null,
+    approvedAt: null,
     ...overrides,
   };
 }

@@ -56,6 +56,11 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   error: OutboxError | null;
   conflict: OutboxConflict | null;
+  /**
+   * When the user chose to send it (send now, retry, keep mine, send anyway): from then on it is sent
+   * whatever its age (outbox-age.ts). Entries of earlier builds have none and read as not approved.
+   */
+  approvedAt: number | null;
 }
 
 let counter = 0;
@@ -118,5 +123,6 @@ export function upgradeOutboxEntry(raw: unknown): OutboxEntry | null {
     ...(raw as unknown as OutboxEntry),
     error: isObject(raw.error) ? (raw.error as unknown as OutboxError) : null,
     conflict: isObject(raw.conflict) ? (raw.conflict as unknown as OutboxConflict) : null,
+    approvedAt: num(raw.approvedAt) ? raw.approvedAt : null,
   };
 }

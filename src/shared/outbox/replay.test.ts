@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newOutboxId, upgradeOutboxEntry, type OutboxEntry } from './outbox-entry';
+import { IDEMPOTENCY_KEY_RETENTION_MS, OUTBOX_SEND_UNASKED_MS } from '../idempotency-window';
+import { awaitsUserBeforeSending } from './outbox-age';
 import { outboxEntryFixture } from './outbox-entry-fixture';
 import { memoryOutboxStore } from './outbox-store';
 import { replayOutbox, retryDelayMs, type OutboxNotice } from './replay';
@@ -230,6 +232,76 @@ describe('replayOutbox on a flaky network', () => {
   });
 });
 
+describe('the age rule: old entries ask the user', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const NOW = 100 * DAY;
+  const at = (store: ReturnType<typeof memoryOutboxStore>, send: (request: Request) => Promise<Response>) => {
+    const made = deps(store, send);
+    return { ...made, deps: { ...made.deps, now: () => NOW } };
+  };
+
+  it('sends an entry up to 7 days old on its own, and holds one older than that', async () => {
+    const service = fakeService();
+    const young = entry({ createdAt: NOW - OUTBOX_SEND_UNASKED_MS, body: { name: 'Young', version: 1 } });
+    const old = entry({
+      createdAt: NOW - OUTBOX_SEND_UNASKED_MS - 1,
+      path: '/contacts/new',
+      recordId: null,
+      version: null,
+      method: 'POST',
+      body: { name: 'Old' },
+    });
+    const store = memoryOutboxStore([old, young]);
+    const { deps: d } = at(store, service.handle);
+
+    const result = await replayOutbox(d);
+
+    expect(result).toMatchObject({ landed: 1, deferred: 0, stoppedBy: null });
+    expect(service.writes).toEqual(['update r1 Young']);
+    expect([...store.entries.values()]).toEqual([expect.objectContaining({ id: old.id, status: 'pending' })]);
+    expect(awaitsUserBeforeSending(store.entries.get(old.id)!, NOW)).toBe(true);
+  });
+
+  it('keeps the record’s later writes behind its old one, in order', async () => {
+    const service = fakeService();
+    const old = entry({ createdAt: NOW - 8 * DAY, body: { name: 'Old', version: 1 } });
+    const later = entry({ createdAt: NOW - DAY, body: { name: 'Later', version: 1 } });
+    const store = memoryOutboxStore([old, later]);
+    const { deps: d } = at(store, service.handle);
+
+    expect((await replayOutbox(d)).landed).toBe(0);
+    expect(service.writes).toEqual([]);
+    expect(store.entries.size).toBe(2);
+  });
+
+  it('sends an old entry the user approved, however old, with its own key', async () => {
+    const service = fakeService();
+    const old = entry({ createdAt: NOW - 20 * DAY, approvedAt: NOW - 1, body: { name: 'Approved', version: 1 } });
+    const keys: string[] = [];
+    const store = memoryOutboxStore([old]);
+    const { deps: d } = at(store, (request) => {
+      keys.push(request.headers.get('Idempotency-Key') ?? '');
+      return service.handle(request);
+    });
+
+    expect((await replayOutbox(d)).landed).toBe(1);
+    expect(service.writes).toEqual(['update r1 Approved']);
+    expect(keys).toEqual([old.idempotencyKey]);
+  });
+
+  it('asks only about waiting entries: a failed or conflicting one already waits for the user', () => {
+    const old = { createdAt: NOW - 30 * DAY, approvedAt: null };
+    expect(awaitsUserBeforeSending({ ...old, status: 'pending' }, NOW)).toBe(true);
+    expect(awaitsUserBeforeSending({ ...old, status: 'failed' }, NOW)).toBe(false);
+    expect(awaitsUserBeforeSending({ ...old, status: 'conflict' }, NOW)).toBe(false);
+    expect(awaitsUserBeforeSending({ ...old, status: 'pending', approvedAt: NOW }, NOW)).toBe(false);
+  });
+
+  it('keeps the window inside the services’ key retention', () => {
+    expect(OUTBOX_SEND_UNASKED_MS).toBeLessThan(IDEMPOTENCY_KEY_RETENTION_MS);
+  });
+});
+
 describe('upgradeOutboxEntry', () => {
   it('reads this build’s entries and refuses shapes it does not know', () => {
     const stored = entry();
@@ -237,5 +309,11 @@ describe('upgradeOutboxEntry', () => {
     expect(upgradeOutboxEntry({ ...stored, schemaVersion: 99 })).toBeNull();
     expect(upgradeOutboxEntry({ ...stored, service: 'evilserver' })).toBeNull();
     expect(upgradeOutboxEntry({ ...stored, path: 'http://elsewhere/' })).toBeNull();
+  });
+
+  it('reads an earlier entry without an approval as not approved', () => {
+    const { approvedAt: _unused, ...earlier } = entry({ approvedAt: 5 });
+    expect(upgradeOutboxEntry(JSON.parse(JSON.stringify(earlier)))?.approvedAt).toBeNull();
+    expect(upgradeOutboxEntry(JSON.parse(JSON.stringify(entry({ approvedAt: 5 }))))?.approvedAt).toBe(5);
   });
 });

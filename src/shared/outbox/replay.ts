@@ -7,8 +7,11 @@
  * Outcomes: 2xx → removed ("landed"); 409 VERSION_CONFLICT → "conflict" with the stored record ("theirs");
  * any other 4xx → "failed" with the server's message; 408, 429, 5xx and no answer → sent again later with
  * back-off; a 401 that survived the refresh → the session is over: the entry waits for the next sign-in.
+ * An entry older than the outbox's unasked window is not sent until the user says so (outbox-age.ts); the
+ * record's later writes wait behind it.
  */
 import type { ServiceName } from '../services';
+import { awaitsUserBeforeSending } from './outbox-age';
 import { recordKeyOf, type OutboxEntry } from './outbox-entry';
 import type { OutboxStore } from './outbox-store';
 
@@ -245,7 +248,12 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
     }
     const runnable = [...groups.values()].filter((group) => {
       const first = group[0]!;
-      return first.status === 'pending' && first.nextAttemptAt <= now() && !attempted.has(first.id);
+      return (
+        first.status === 'pending' &&
+        first.nextAttemptAt <= now() &&
+        !attempted.has(first.id) &&
+        !awaitsUserBeforeSending(first, now())
+      );
     });
     if (runnable.length === 0) break;
     let next = 0;
@@ -254,7 +262,7 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
         const group = runnable[next++]!;
         for (let i = 0; i < group.length && !result.stoppedBy; i++) {
           const entry = group[i]!;
-          if (entry.status !== 'pending' || attempted.has(entry.id)) break;
+          if (entry.status !== 'pending' || attempted.has(entry.id) || awaitsUserBeforeSending(entry, now())) break;
           const outcome = await attempt(entry, group.slice(i + 1));
           // No answer holds this record back (its back-off), not the others: on a flaky network most of them
           // get through. A session that is over stops everything.
