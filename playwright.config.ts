@@ -20,7 +20,7 @@ export default defineConfig({
     baseURL: 'http://localhost:8080',
     trace: 'retain-on-failure',
     launchOptions: {
-      // Debian's Chromium (FIELD-NOTES.md), not a browser downloaded by Playwright.
+      // Debian's Chromium (docs/field-notes.md), not a browser downloaded by Playwright.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',

@@ -27,7 +27,7 @@ const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_ORIGIN = `http://localhost:${DEFAULT_WEB_PORT}`;
 export const IAM_BROWSER = `http://localhost:${SERVICES.iamserver}/iamserver/api/v1`;
 
-/** Chromium flags of FIELD-NOTES.md / playwright.config.ts. */
+/** Chromium flags of docs/field-notes.md / playwright.config.ts. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

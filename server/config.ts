@@ -17,7 +17,7 @@ export interface ServerConfig {
   /** Schema to use on `databaseUrl` (tests give each suite its own). */
   databaseSchema: string | undefined;
   dataDir: string;
-  /** Seed the demo data of CONTRACT.md section 3: always into an empty embedded database, else only when asked. */
+  /** Seed the demo data of docs/api.md section 3: always into an empty embedded database, else only when asked. */
   seedDemo: boolean;
   host: string;
   /**

@@ -1,6 +1,6 @@
 /**
  * Starts the product in this process: opens the database, applies migrations, seeds the demo data
- * where CONTRACT.md section 3 says so, and opens one listener per service plus the web app.
+ * where docs/api.md section 3 says so, and opens one listener per service plus the web app.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';

@@ -7,7 +7,7 @@
  * Tokens (issue 4): reading the cookies through the Cookie Store on every call cost more than the call
  * itself, so the worker keeps them in memory (`WorkerTokenCache`):
  * - filled from the Cookie Store on first use after a (re)start: a stopped worker loses its memory
- *   (FIELD-NOTES.md), so nothing is assumed from before;
+ *   (docs/field-notes.md), so nothing is assumed from before;
  * - kept current by `cookiechange` events (subscribed to in `install`/`activate`) and by the worker's own
  *   refresh writes;
  * - a `change` event can be missed, so: any 401 re-reads the cookies before the coordinator decides (the

@@ -2,7 +2,7 @@ import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /**
- * Paths of the services (`/{service}/api/v1/...`, CONTRACT.md section 1). Behind a reverse proxy they
+ * Paths of the services (`/{service}/api/v1/...`, docs/api.md section 1). Behind a reverse proxy they
  * share the app's origin, and a navigation to one (an opened download, an e-mailed link) must reach
  * the service, never be answered with the app shell.
  */

@@ -1,6 +1,6 @@
 /**
  * Errors are values with codes: a route throws `ApiError` and the one error handler turns it into the
- * envelope `{ message, code, details? }` (CONTRACT.md section 4).
+ * envelope `{ message, code, details? }` (docs/api.md section 4).
  */
 import { ERROR_CODES, type ErrorCode, type ErrorDetail, type VersionConflict } from '../../src/shared/api-envelope.ts';
 

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md section 10: the services answer what src/shared/contracts says, the schemas the app parses
+ * docs/api.md section 10: the services answer what src/shared/contracts says, the schemas the app parses
  * with. Two checks: every route of every service documents its success answer with a schema (read from
  * the services' own OpenAPI documents, so a route added later is covered or makes this test fail), and
  * the calls the app makes, answered by the real services on a real database, parse with the shared

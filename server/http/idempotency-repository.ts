@@ -1,5 +1,5 @@
 /**
- * SQL for `Idempotency-Key` (CONTRACT.md section 7): one stored response per company, user and key, kept
+ * SQL for `Idempotency-Key` (docs/api.md section 7): one stored response per company, user and key, kept
  * for the idempotency window (`src/shared/idempotency-window.ts`).
  */
 import type { Queryable } from '../db/database.ts';

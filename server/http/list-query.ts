@@ -1,5 +1,5 @@
 /**
- * The list convention of CONTRACT.md section 7: `GET /{resource}?page&limit&search&sort` answers
+ * The list convention of docs/api.md section 7: `GET /{resource}?page&limit&search&sort` answers
  * `{ data, meta: { total, page, limit } }`. `limit` defaults to 20 and is at most 100; `sort` names one
  * field of the resource's whitelist, `-field` for descending.
  */

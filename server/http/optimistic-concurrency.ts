@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency (CONTRACT.md section 7): every item carries `version`; an update names the
+ * Optimistic concurrency (docs/api.md section 7): every item carries `version`; an update names the
  * version it was made from, in the body's `version` or an `If-Match` header, and is refused with
  * `409 VERSION_CONFLICT` when the stored version has moved on. Each write increments the version.
  */

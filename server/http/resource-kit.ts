@@ -1,5 +1,5 @@
 /**
- * The server resource kit: one way to serve a company-owned resource of CONTRACT.md section 7.
+ * The server resource kit: one way to serve a company-owned resource of docs/api.md section 7.
  *
  * A resource is its contract (zod schemas in `src/shared/contracts/`), its repository (the SQL) and a
  * definition passed to `registerResource`. The kit gives every resource the same routes and rules:

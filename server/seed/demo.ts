@@ -1,5 +1,5 @@
 /**
- * The demo data of CONTRACT.md section 3: three companies (made as every company is, by
+ * The demo data of docs/api.md section 3: three companies (made as every company is, by
  * company-provisioning, with their first admins) and five users, all with the password `Freight!2026`.
  * Seeded into an empty embedded database, or any database with SEED_DEMO=1; with SEED_SUPER_ADMIN set, a
  * super admin too (see `seedDemo`).

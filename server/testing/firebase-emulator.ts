@@ -7,7 +7,7 @@
  *
  * The firebase CLI is run with this Node directly, not through `npx`, so that the process we hold is the
  * firebase process itself: SIGINT to it shuts the emulator down cleanly, whereas a signal to `npx`
- * leaves the emulator running (FIELD-NOTES.md).
+ * leaves the emulator running (docs/field-notes.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -96,7 +96,7 @@ function PublicFrame({ children }: { children: ReactNode }) {
 
 /**
  * The frame around every screen: the signed-in frame (nav bar, banners) or a plain one, the auth-status
- * loading overlay, the toasts, and the redirects of a signed-in visitor (SPEC.md section 2).
+ * loading overlay, the toasts, and the redirects of a signed-in visitor (docs/product-rules.md section 2).
  */
 export function AppLayout() {
   const { isLoggedIn, authStatusLoading, company } = useSession();
@@ -106,7 +106,7 @@ export function AppLayout() {
   const companyLanguage = company?.prefered_language;
   useEffect(() => void applyLanguage({ companyDefault: companyLanguage }), [companyLanguage]);
 
-  // SPEC.md section 8: "Your session has expired, please login again." once per page session. Here, not
+  // docs/product-rules.md section 8: "Your session has expired, please login again." once per page session. Here, not
   // in the signed-in frame, because the logout that follows unmounts that frame.
   useEffect(
     () => onSessionExpired((message) => showToast({ id: 'session-expired', status: 'error', title: message })),

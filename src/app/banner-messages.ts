@@ -2,7 +2,7 @@ import { t } from '../lib/i18n/i18n';
 import { en } from '../lib/i18n/locales/en';
 import { ERROR_MESSAGES } from '../shared/api-envelope';
 
-/** The English texts (SPEC.md's words); the banners show them in the user's language. */
+/** The English texts (docs/product-rules.md's words); the banners show them in the user's language. */
 export const UNVERIFIED_EMAIL_BANNER = en['banner.unverifiedEmail'];
 export const SUBSCRIPTION_EXPIRED_MESSAGE = ERROR_MESSAGES.SUBSCRIPTION_EXPIRED;
 
@@ -17,7 +17,7 @@ export interface Banner {
 }
 
 /**
- * The banners a signed-in user sees (SPEC.md section 2), in display order. No user, no banners: the
+ * The banners a signed-in user sees (docs/product-rules.md section 2), in display order. No user, no banners: the
  * unverified banner waits for the user record instead of flashing while it loads.
  */
 export function activeBanners({ user, isExpired }: BannerInput): Banner[] {

@@ -3,7 +3,7 @@ import { useT } from '../lib/i18n/use-t';
 import { useSession } from '../lib/session/use-session';
 import { activeBanners } from './banner-messages';
 
-/** The signed-in banners of SPEC.md section 2 (unverified e-mail, expired subscription). */
+/** The signed-in banners of docs/product-rules.md section 2 (unverified e-mail, expired subscription). */
 export function Banners() {
   const { user, isExpired } = useSession();
   useT(); // re-render in the new language

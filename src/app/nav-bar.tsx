@@ -27,7 +27,7 @@ export const NAV_BAR_HEIGHT = '14';
 
 type OpenDialog = 'mail' | 'notifications' | 'settings' | 'sign-out' | null;
 
-/** The navigation bar for signed-in users (SPEC.md section 2), fixed at the top. */
+/** The navigation bar for signed-in users (docs/product-rules.md section 2), fixed at the top. */
 export function NavBar() {
   const t = useShellT();
   const { user, isExpired } = useSession();
@@ -37,7 +37,7 @@ export function NavBar() {
   const signOut = () => void logout({ redirect: true });
 
   const openMail = () => {
-    // SPEC.md section 8: an expired subscription gets the error instead of the dialog.
+    // docs/product-rules.md section 8: an expired subscription gets the error instead of the dialog.
     if (isExpired) showToast({ id: 'subscription-expired', status: 'error', title: SUBSCRIPTION_EXPIRED_MESSAGE });
     else setDialog('mail');
   };

@@ -5,7 +5,7 @@ import { useSession } from '../lib/session/use-session';
 import { logout } from '../lib/session/session-store';
 import { registerRouteBridge } from '../lib/session/route-bridge';
 
-/** Where a logged-out visitor is sent; `redirect_uri` brings them back after sign-in (SPEC.md section 2). */
+/** Where a logged-out visitor is sent; `redirect_uri` brings them back after sign-in (docs/product-rules.md section 2). */
 export function loginPathFor(from: { pathname: string; search: string; hash: string }): string {
   const target = `${from.pathname}${from.search}${from.hash}`;
   return `/login?${new URLSearchParams({ redirect_uri: target }).toString()}`;
@@ -13,7 +13,7 @@ export function loginPathFor(from: { pathname: string; search: string; hash: str
 
 /**
  * Renders its children unless the matched route's handle says `requiresAuth` and nobody is signed in:
- * then the logout flow runs and the visitor goes to /login (SPEC.md section 2). While the session is
+ * then the logout flow runs and the visitor goes to /login (docs/product-rules.md section 2). While the session is
  * being set up nothing protected renders. Where a signed-in visitor of /login goes is AppLayout's
  * business (`signedInRedirect` in features/session/redirect-target.ts), decided before this guard renders.
  */

@@ -1,5 +1,5 @@
 /**
- * The metadata every route carries as its `handle` (SPEC.md sections 2 and 6): a stable name for the
+ * The metadata every route carries as its `handle` (docs/product-rules.md sections 2 and 6): a stable name for the
  * screen and whether it needs a signed-in user. Guards, analytics and the later logout flow read this
  * instead of matching paths, so the route table stays the one place that decides.
  */

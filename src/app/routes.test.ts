@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isRouteHandle, matchesRequireAuth, type RouteName } from './route-handle';
 import { routes } from './routes';
 
-/** SPEC.md section 2, one row per route, with a concrete path for each parameter (and the product's own: /contacts). */
+/** docs/product-rules.md section 2, one row per route, with a concrete path for each parameter (and the product's own: /contacts). */
 const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requiresAuth: boolean]> = [
   ['/dashboard', 'dashboard', true],
   ['/login', 'login', false],
@@ -89,7 +89,7 @@ describe('route table', () => {
     }
   });
 
-  it('declares every row of SPEC.md section 2', () => {
+  it('declares every row of docs/product-rules.md section 2', () => {
     const declared = new Set([...walk(routes)].map((route) => (route.handle as { name: string }).name));
     for (const [, name] of SPEC_ROUTES) expect(declared).toContain(name);
   });

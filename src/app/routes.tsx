@@ -6,7 +6,7 @@ import { RouteErrorScreen } from './route-error-screen';
 import { RouteLoading } from './route-loading';
 
 /**
- * Every route of SPEC.md section 2. Each screen is a lazy chunk so the first load carries only the shell,
+ * Every route of docs/product-rules.md section 2. Each screen is a lazy chunk so the first load carries only the shell,
  * except the sign-in screen: it is the first page of every logged-out visit, and as a lazy chunk it could
  * only start downloading once the entry had run, one more round trip before anything useful shows on a
  * slow connection (its few kB cost every other first load little). Its own heavy parts (the sign-in
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        // A redirect, not a screen: "/" has no login rule of its own (SPEC.md: "n/a").
+        // A redirect, not a screen: "/" has no login rule of its own (docs/product-rules.md: "n/a").
         element: <Navigate to="/dashboard" replace />,
         handle: { name: 'home', requiresAuth: false } satisfies RouteHandle,
       },
@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        // Outside the settings area on purpose: SPEC.md lists it apart from the settings children.
+        // Outside the settings area on purpose: docs/product-rules.md lists it apart from the settings children.
         path: 'settings/roles/:id',
         handle: { name: 'roleEdit', requiresAuth: true } satisfies RouteHandle,
         lazy: async () => ({
@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            // SPEC.md: editing a user reuses the profile screen.
+            // docs/product-rules.md: editing a user reuses the profile screen.
             path: 'users/:id',
             handle: { name: 'settingsUserEdit', requiresAuth: true } satisfies RouteHandle,
             lazy: async () => ({
@@ -184,7 +184,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            // The parameter sits directly under /settings (SPEC.md); static siblings outrank it.
+            // The parameter sits directly under /settings (docs/product-rules.md); static siblings outrank it.
             path: ':port',
             handle: { name: 'settingsPorts', requiresAuth: true } satisfies RouteHandle,
             lazy: async () => ({

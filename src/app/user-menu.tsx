@@ -17,7 +17,7 @@ export function initialsOf(name: string | undefined, email: string | undefined):
 }
 
 /**
- * The avatar menu (SPEC.md section 2): the user's name and e-mail, an "Available" indicator, the light
+ * The avatar menu (docs/product-rules.md section 2): the user's name and e-mail, an "Available" indicator, the light
  * or dark theme and "Sign out". A disclosure button and a panel rather than Chakra's Menu, whose recipe and Ark machine
  * are not worth it for one action; Escape and a click outside close it.
  */

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Query data stays fresh for 5 minutes (SPEC.md section 9, "Query data freshness"). */
+/** Query data stays fresh for 5 minutes (docs/product-rules.md section 9, "Query data freshness"). */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 
 /**
  * Builds a client with the product's defaults. A factory, so tests get a fresh cache each time.
- * Window focus never refetches (SPEC.md section 7, "Query cache"): staff switch tabs constantly and
+ * Window focus never refetches (docs/product-rules.md section 7, "Query cache"): staff switch tabs constantly and
  * freshness is governed by the stale time alone.
  */
 export function createQueryClient(): QueryClient {

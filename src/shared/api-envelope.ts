@@ -1,5 +1,5 @@
 /**
- * The JSON envelope of every answer (CONTRACT.md section 4), shared by the services and the client. The
+ * The JSON envelope of every answer (docs/api.md section 4), shared by the services and the client. The
  * success envelopes are zod schemas (./contracts/resource-contract.ts); the error envelope and its codes are here,
  * free of zod, since the service worker reads them too.
  */
@@ -73,7 +73,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** Texts the client relies on verbatim (CONTRACT.md section 4). */
+/** Texts the client relies on verbatim (docs/api.md section 4). */
 export const ERROR_MESSAGES = {
   ACCESS_TOKEN_EXPIRED: 'jwt expired',
   REFRESH_TOKEN_INVALID: 'refresh token is invalid or expired',

@@ -1,5 +1,5 @@
 /**
- * Which identity-provider project a host uses (SPEC.md section 1): the production project on the
+ * Which identity-provider project a host uses (docs/product-rules.md section 1): the production project on the
  * production host, the test project on dev/io hosts; locally the Auth emulator when
  * VITE_FIREBASE_AUTH_EMULATOR is set, else the demo project (which only an emulator can serve).
  * Shared: the app signs in with it, and the web server's Content-Security-Policy allows its hosts.

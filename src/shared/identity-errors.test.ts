@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapIdentityErrorCode, shouldSignOutAfterTokenError } from './identity-errors';
 
-describe('identity provider codes (SPEC.md section 8)', () => {
+describe('identity provider codes (docs/product-rules.md section 8)', () => {
   it.each([
     ['EMAIL_EXISTS', 'email-already-in-use'],
     ['INVALID_LOGIN_CREDENTIALS', 'invalid-credential'],

@@ -1,6 +1,6 @@
 /**
  * Identity provider (Firebase Auth REST) error codes → the client codes the app branches on
- * (SPEC.md section 8). Unknown codes are lowercased with hyphens.
+ * (docs/product-rules.md section 8). Unknown codes are lowercased with hyphens.
  */
 export const IDENTITY_ERROR_CODES: Readonly<Record<string, string>> = {
   EMAIL_EXISTS: 'email-already-in-use',

@@ -1,5 +1,5 @@
 /**
- * Where the production integrations (CONTRACT.md section 2) load from, read from the build-time `VITE_*`
+ * Where the production integrations (docs/api.md section 2) load from, read from the build-time `VITE_*`
  * variables with neutral defaults. One table for the app, which injects the scripts, and for the web
  * server, whose Content-Security-Policy allows exactly these hosts on the production host.
  */

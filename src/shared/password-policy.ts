@@ -1,5 +1,5 @@
 /**
- * The password policy (SPEC.md section 5): one shape, published by the server at
+ * The password policy (docs/product-rules.md section 5): one shape, published by the server at
  * `GET /iamserver/api/v1/auth/password-policy` and checked by the same function on both sides, so that the
  * live feedback of a password field and the server's verdict never disagree.
  *
@@ -19,7 +19,7 @@ export const PASSWORD_MIN_LENGTH_FLOOR = 6;
 /** The default set of special characters (the identity provider's own). */
 export const DEFAULT_ALLOWED_NON_ALPHANUMERIC = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-';
 
-/** SPEC.md section 5 defaults: minimum 6, no maximum, no character requirements, enforcement off. */
+/** docs/product-rules.md section 5 defaults: minimum 6, no maximum, no character requirements, enforcement off. */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   minLength: PASSWORD_MIN_LENGTH_FLOOR,
   requireLowercase: false,

@@ -1,5 +1,5 @@
 /**
- * The one search and ranking rule of the place lists (CONTRACT.md section 11), pure TypeScript so that the
+ * The one search and ranking rule of the place lists (docs/api.md section 11), pure TypeScript so that the
  * service and the app (offline, over its cached copy) give the same rows in the same order.
  *
  * Case and diacritics are ignored (`koln` finds Köln, `sao paulo` finds São Paulo). Rank, best first:

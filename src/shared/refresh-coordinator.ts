@@ -1,12 +1,12 @@
 /**
- * The one implementation of the 401 interceptor and the token refresh (SPEC.md sections 4 and 8),
+ * The one implementation of the 401 interceptor and the token refresh (docs/product-rules.md sections 4 and 8),
  * run by the service worker for every tab it controls and by a page that no worker controls.
  *
  * - A call answered `401 jwt expired` waits for ONE refresh (a single in-flight promise; across
  *   contexts the transport's lock, Web Locks, serializes) and is retried once with the new token.
  * - After the lock is taken the tokens are read again: if another tab or the worker already replaced
  *   the access token the call was made with, that token is used and no refresh is sent. With reuse
- *   detection on the server a second refresh with the same token revokes the session (FIELD-NOTES.md).
+ *   detection on the server a second refresh with the same token revokes the session (docs/field-notes.md).
  * - A refresh answered 4xx fails every waiting call and notifies `session-expired` once per refresh;
  *   a network failure fails the waiting calls without ending the session.
  * - `401 refresh token is invalid or expired` / `SESSION_REVOKED` on any call notifies `session-cleared`.
@@ -74,7 +74,7 @@ export async function classifyAuthFailure(response: Response): Promise<AuthFailu
   return null;
 }
 
-/** The two headers of SPEC.md section 7 for a token pair. */
+/** The two headers of docs/product-rules.md section 7 for a token pair. */
 export function authHeaderEntries(tokens: TokenPair): Record<string, string> {
   return { Authorization: `Bearer ${tokens.accessToken}`, 'X-Refresh-Token': `Bearer ${tokens.refreshToken}` };
 }
@@ -100,7 +100,7 @@ export interface RefreshCoordinator {
   fetch(attempt: (tokens: TokenPair | null) => Promise<Response>): Promise<Response>;
   /** New tokens after `staleAccessToken` was refused; one refresh however many callers ask. */
   renewAfterExpiry(staleAccessToken: string): Promise<TokenPair>;
-  /** The silent refresh of SPEC.md section 4, if one is due; true when tokens were renewed. */
+  /** The silent refresh of docs/product-rules.md section 4, if one is due; true when tokens were renewed. */
   silentRefresh(): Promise<boolean>;
 }
 

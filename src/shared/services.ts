@@ -26,5 +26,5 @@ export function servicePrefix(service: ServiceName): string {
   return `/${service}/api/v1`;
 }
 
-/** Default port of the web app (CONTRACT.md section 1). */
+/** Default port of the web app (docs/api.md section 1). */
 export const DEFAULT_WEB_PORT = 8080;

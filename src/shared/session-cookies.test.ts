@@ -32,7 +32,7 @@ describe('issue-time codec', () => {
 });
 
 describe('cookie names and parsing', () => {
-  it('uses the names of SPEC.md section 3', () => {
+  it('uses the names of docs/product-rules.md section 3', () => {
     expect(AUTH_COOKIES).toEqual({
       accessToken: '__cez_at',
       refreshToken: '__cez_rt',
@@ -61,7 +61,7 @@ describe('cookie names and parsing', () => {
   });
 });
 
-describe('cookie attributes per host (CONTRACT.md section 2)', () => {
+describe('cookie attributes per host (docs/api.md section 2)', () => {
   it('adds domain, Secure and SameSite=Lax on hosts containing the product domain', () => {
     expect(authCookieAttributes('app.freight-desk.example', 'freight-desk.example')).toEqual({
       path: '/',

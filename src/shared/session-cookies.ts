@@ -1,5 +1,5 @@
 /**
- * The four auth cookies (SPEC.md section 3, CONTRACT.md sections 2 and 5): names, the issue-time codec and
+ * The four auth cookies (docs/product-rules.md section 3, docs/api.md sections 2 and 5): names, the issue-time codec and
  * the attributes per host. Pure: the page writes with `document.cookie`, the worker with `cookieStore`.
  */
 import type { TokenPair } from './contracts/session';
@@ -22,7 +22,7 @@ export const AUTH_COOKIE_NAMES: readonly AuthCookieName[] = Object.values(AUTH_C
  */
 export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-/** base64 of the decimal Unix time in milliseconds (CONTRACT.md section 5). */
+/** base64 of the decimal Unix time in milliseconds (docs/api.md section 5). */
 export function encodeIssuedAt(epochMs: number): string {
   return btoa(String(Math.trunc(epochMs)));
 }
@@ -75,7 +75,7 @@ export interface AuthCookieAttributes {
 }
 
 /**
- * CONTRACT.md section 2: domain = the product domain, path /, Secure and SameSite=Lax when the host
+ * docs/api.md section 2: domain = the product domain, path /, Secure and SameSite=Lax when the host
  * contains the product domain; otherwise path / only.
  */
 export function authCookieAttributes(hostname: string, productDomain: string): AuthCookieAttributes {

@@ -1,5 +1,5 @@
 /**
- * Which environment a page host belongs to and where its services live (CONTRACT.md section 2). The
+ * Which environment a page host belongs to and where its services live (docs/api.md section 2). The
  * hosts come from build-time configuration; the defaults name no real company.
  */
 import { SERVICES, isServiceName, servicePrefix, type ServiceName } from './services';

@@ -40,7 +40,7 @@ describe('silent refresh windows', () => {
     expect(silentRefreshDue(now, null, null)).toBeNull();
   });
 
-  it('uses the constants of SPEC.md section 9', () => {
+  it('uses the constants of docs/product-rules.md section 9', () => {
     expect(ACCESS_REFRESH_WINDOW_MS).toEqual({ from: 2 * H, to: 4 * H });
     expect(REFRESH_RENEW_WINDOW_MS).toEqual({ from: 20 * D, to: 30 * D });
     expect(REFRESH_SPACING_MS).toBe(3000);

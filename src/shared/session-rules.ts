@@ -1,5 +1,5 @@
 /**
- * The session's timing rules and constants (SPEC.md sections 4 and 9), one place for the page and the
+ * The session's timing rules and constants (docs/product-rules.md sections 4 and 9), one place for the page and the
  * service worker.
  */
 
@@ -10,7 +10,7 @@ const DAY_MS = 24 * HOUR_MS;
 export const ACCESS_REFRESH_WINDOW_MS = { from: 2 * HOUR_MS, to: 4 * HOUR_MS } as const;
 /** Both tokens renewed when the refresh token's issue time is 20 to 30 days old (inclusive). */
 export const REFRESH_RENEW_WINDOW_MS = { from: 20 * DAY_MS, to: 30 * DAY_MS } as const;
-/** Refresh call spacing per caller (SPEC.md section 9). */
+/** Refresh call spacing per caller (docs/product-rules.md section 9). */
 export const REFRESH_SPACING_MS = 3000;
 /** Session set-up cooldown. */
 export const SETUP_COOLDOWN_MS = 3000;
@@ -21,7 +21,7 @@ export const COOKIE_POLL_MS = 1000;
 /** Reference data freshness and the persisted cache's max age. */
 export const REFERENCE_DATA_MAX_AGE_MS = DAY_MS;
 
-/** Shown once per page session after a failed refresh (SPEC.md section 8). */
+/** Shown once per page session after a failed refresh (docs/product-rules.md section 8). */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired, please login again.';
 
 /** The channel every tab listens on for session-wide events (logout, expiry). */
@@ -81,7 +81,7 @@ export function isPlanExpired(expiryDate: string | null | undefined, now: Date):
 export const REFRESH_LOCK_NAME = 'freight-desk:token-refresh';
 
 /**
- * Element ids of every third-party <script> the app injects (SPEC.md section 4: logout removes them), one
+ * Element ids of every third-party <script> the app injects (docs/product-rules.md section 4: logout removes them), one
  * table so that one removal covers all: the maps script, and the production integrations' web analytics,
  * support chat and product analytics (src/lib/integrations). Sentry's CDN Replay script has no id of
  * ours; src/lib/integrations/remove-integrations.ts finds it by its source.

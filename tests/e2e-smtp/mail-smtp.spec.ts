@@ -10,7 +10,7 @@ interface SinkMessage {
 
 test('a mail sent from the dialog reaches a real SMTP server, with its attachment', async ({ page, request }) => {
   test.setTimeout(90_000);
-  // With SMTP_URL set, the development mailbox does not exist (CONTRACT.md section 4).
+  // With SMTP_URL set, the development mailbox does not exist (docs/api.md section 4).
   const mailbox = await request.get('http://localhost:3001/mailserver/api/v1/dev/mailbox?to=ops@demo.test');
   expect(mailbox.status()).toBe(404);
 

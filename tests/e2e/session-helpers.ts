@@ -3,7 +3,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 export const IAM = 'http://localhost:3003/iamserver/api/v1';
 export const DEMO_ADMIN = { emailId: 'admin@demo.test', password: 'Freight!2026' };
 
-/** Signs in through the API and stores the four cookies the way the app does (CONTRACT.md section 5). */
+/** Signs in through the API and stores the four cookies the way the app does (docs/api.md section 5). */
 export async function signInWithCookies(
   context: BrowserContext,
 ): Promise<{ accessToken: string; refreshToken: string }> {
@@ -14,7 +14,7 @@ export async function signInWithCookies(
   return data;
 }
 
-/** The four session cookies for `localhost`, issued now (CONTRACT.md section 5). */
+/** The four session cookies for `localhost`, issued now (docs/api.md section 5). */
 export function sessionCookies(tokens: { accessToken: string; refreshToken: string }) {
   const issued = Buffer.from(String(Date.now())).toString('base64');
   const cookie = (name: string, value: string) => ({

@@ -65,7 +65,7 @@ test.describe('session life cycle', () => {
     await context.clearCookies({ name: '__cez_rt' });
     await expect(page).toHaveURL(/\/login\?redirect_uri=%2Fdashboard$/, { timeout: 10_000 });
     // The guard sends the page to /login as soon as the state says "logged out", the first step of the
-    // logout; the cookies go last (SPEC.md section 4), after the identity provider's sign-out, so wait for it.
+    // logout; the cookies go last (docs/product-rules.md section 4), after the identity provider's sign-out, so wait for it.
     await expect
       .poll(
         () =>
@@ -149,7 +149,7 @@ test.describe('token refresh through the service worker', () => {
 });
 
 test.describe('token refresh without a service worker (page-side transport)', () => {
-  // Blocked workers (FIELD-NOTES.md: registration rejects): each page refreshes by itself, and only the
+  // Blocked workers (docs/field-notes.md: registration rejects): each page refreshes by itself, and only the
   // Web Lock and the cookies keep two tabs from sending two refreshes.
   test.use({ serviceWorkers: 'block' });
   test.describe.configure({ timeout: (E2E_ACCESS_TOKEN_TTL_S + 40) * 1000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** The demo users of CONTRACT.md section 3. */
+/** The demo users of docs/api.md section 3. */
 const PASSWORD = 'Freight!2026';
 
 async function signIn(page: Page, email: string, path = '/login') {

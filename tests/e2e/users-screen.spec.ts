@@ -18,7 +18,7 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
-/** The session cookies' tokens as both auth headers (CONTRACT.md section 5), to call a service directly. */
+/** The session cookies' tokens as both auth headers (docs/api.md section 5), to call a service directly. */
 async function authHeadersOf(context: BrowserContext): Promise<Record<string, string>> {
   const cookies = await context.cookies('http://localhost:8080');
   const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';

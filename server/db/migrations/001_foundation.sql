@@ -146,7 +146,7 @@ CREATE POLICY tenant_isolation ON audit_log USING (company_id = app_company_id()
 GRANT SELECT, INSERT ON audit_log TO freight_app, freight_system;
 GRANT USAGE ON SEQUENCE audit_log_id_seq TO freight_app, freight_system;
 
--- CONTRACT.md section 7: the same Idempotency-Key twice performs the write once.
+-- docs/api.md section 7: the same Idempotency-Key twice performs the write once.
 CREATE TABLE idempotency_keys (
   company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
   key text NOT NULL,

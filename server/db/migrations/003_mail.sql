@@ -43,7 +43,7 @@ CREATE POLICY tenant_insert ON mail_outbox FOR INSERT
 GRANT SELECT, INSERT ON mail_outbox TO freight_app;
 GRANT SELECT, INSERT, UPDATE, DELETE ON mail_outbox TO freight_system;
 
--- The embedded local mailbox (CONTRACT.md section 4): where mail goes when SMTP_URL is unset. Not company
+-- The embedded local mailbox (docs/api.md section 4): where mail goes when SMTP_URL is unset. Not company
 -- data: only the system role reads it, through the development-only /dev/mailbox route.
 CREATE TABLE local_mailbox (
   id bigserial PRIMARY KEY,

@@ -1,4 +1,4 @@
--- iam resources (CONTRACT.md section 7): user groups and the issue tracker, plus the indexes that the
+-- iam resources (docs/api.md section 7): user groups and the issue tracker, plus the indexes that the
 -- audit log's filters use. Every table here belongs to a company and is isolated by row-level security.
 
 CREATE TABLE user_groups (

@@ -1,4 +1,4 @@
--- Notifications (CONTRACT.md section 8): stored per company and user, delivered live through the
+-- Notifications (docs/api.md section 8): stored per company and user, delivered live through the
 -- product's own server-sent-events channel (and mirrored to the identity provider's realtime database
 -- where one is configured).
 

@@ -123,7 +123,7 @@ BEGIN
 END
 $$;
 
--- GET /fetch-user: the session check and the current user (SPEC.md section 3) in one statement.
+-- GET /fetch-user: the session check and the current user (docs/product-rules.md section 3) in one statement.
 CREATE FUNCTION app_current_user(p_session uuid, p_user uuid, p_company uuid)
   RETURNS TABLE (
     revoked boolean,

@@ -1,4 +1,4 @@
--- Global place lists (CONTRACT.md section 11): the same for every company, so no company_id and no
+-- Global place lists (docs/api.md section 11): the same for every company, so no company_id and no
 -- row-level security. Rows are never deleted: a code UNECE (or OurAirports) drops from a release is kept
 -- with is_active = false, so that every company record naming it still resolves (server/db/
 -- reference-places-import.ts fills and refreshes these tables from the checked-in files after the SQL

@@ -1,4 +1,4 @@
--- Company-owned master data (CONTRACT.md section 11): receiving locations, business types of contacts,
+-- Company-owned master data (docs/api.md section 11): receiving locations, business types of contacts,
 -- picklist groups (the options of 006 now belong to one), company currencies and their rate history,
 -- and the permission module `masterData` for the system roles of companies that already exist.
 

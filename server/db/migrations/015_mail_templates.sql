@@ -1,4 +1,4 @@
--- Issue 11: the company's mail templates (CONTRACT.md section 12). A template is a subject and an HTML
+-- Issue 11: the company's mail templates (docs/api.md section 12). A template is a subject and an HTML
 -- body with {{mergeField}} placeholders; one template per type is the default, and the product's own mail
 -- of that type (invitation, password reset, e-mail verification, two-factor code) is rendered from it.
 -- Every company gets each type in English and Spanish; the company's preferred language is the default.

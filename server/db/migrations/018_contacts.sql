@@ -1,4 +1,4 @@
--- Issue 13: contactserver's contacts and their tags (CONTRACT.md section 13). A contact's business types
+-- Issue 13: contactserver's contacts and their tags (docs/api.md section 13). A contact's business types
 -- (master data) and tags are id arrays checked by the service against the company's own rows; deleting a
 -- tag takes it off every contact in the same transaction.
 CREATE TABLE contact_tags (

@@ -1,4 +1,4 @@
--- Issue 13: reportserver's saved report definitions (CONTRACT.md section 13). A definition names a source
+-- Issue 13: reportserver's saved report definitions (docs/api.md section 13). A definition names a source
 -- (contacts, users or the audit trail), the columns to show, filters, a sort and a chart; the service checks
 -- every part against the column catalogue of src/shared/contracts/reports.ts before it stores or runs one.
 CREATE TABLE report_sketches (

@@ -1,6 +1,6 @@
 /**
  * contactserver: the resources (`/contacts`, `/contact-tags`), the list with filters in a body
- * (`POST /contacts/paginate`, CONTRACT.md section 13) and the duplicate check the contact form asks
+ * (`POST /contacts/paginate`, docs/api.md section 13) and the duplicate check the contact form asks
  * before it saves (`GET /contacts/duplicates`), and the CSV import, all rows or none (`POST /contacts/import`).
  */
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * contactserver (CONTRACT.md section 13), called as the app calls it: contacts and tags created, read,
+ * contactserver (docs/api.md section 13), called as the app calls it: contacts and tags created, read,
  * listed, updated and deleted, audited, with stale versions refused; `POST /contacts/paginate` with its
  * search, filters and sort; the duplicate check; ids of another company refused; and isolation: one
  * company neither sees nor changes another's contacts and tags through any route.

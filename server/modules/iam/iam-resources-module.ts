@@ -1,5 +1,5 @@
 /**
- * iamserver: the resources of CONTRACT.md section 7 (users, roles, groups, products, issue tracker,
+ * iamserver: the resources of docs/api.md section 7 (users, roles, groups, products, issue tracker,
  * companies, app admin). Every route needs a live session; the permission each route declares is checked
  * right after authentication, before its request is validated.
  */

@@ -1,5 +1,5 @@
 /**
- * The iam resources (CONTRACT.md section 7) through the real iamserver: CRUD, paging, search and sort,
+ * The iam resources (docs/api.md section 7) through the real iamserver: CRUD, paging, search and sort,
  * optimistic concurrency, idempotent writes, the audit trail, permissions and the super-admin routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

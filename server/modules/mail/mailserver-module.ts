@@ -1,6 +1,6 @@
 /**
  * The mailserver's mail infrastructure: the outbox delivery worker, started and stopped with the service,
- * and the development-only local mailbox `GET /dev/mailbox?to=` (CONTRACT.md section 4), which does not
+ * and the development-only local mailbox `GET /dev/mailbox?to=` (docs/api.md section 4), which does not
  * exist at all when `SMTP_URL` is set or `NODE_ENV=production`. It holds password-reset and invitation
  * links, so it answers callers on this machine only (loopback), whatever address the service listens on:
  * anyone else gets 404, as if it did not exist, before the query is even read.

@@ -1,5 +1,5 @@
 /**
- * `POST /send` (CONTRACT.md section 9): the mail dialog. The message is queued in the outbox in the same
+ * `POST /send` (docs/api.md section 9): the mail dialog. The message is queued in the outbox in the same
  * transaction as its attachments, its audit entry and the notifications of colleagues among the
  * recipients; the delivery worker sends it. `202 { data: { _id, status: "queued" } }`.
  */

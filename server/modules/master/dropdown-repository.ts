@@ -1,5 +1,5 @@
 /**
- * SQL for the company's picklists: the session list of `GET /dropdown?module=…` (CONTRACT.md section 6),
+ * SQL for the company's picklists: the session list of `GET /dropdown?module=…` (docs/api.md section 6),
  * the `/dropdown` and `/dropdown-groups` resources (section 11), and the defaults of a new company.
  */
 import type { DropdownOption } from '../../../src/shared/contracts/master-reference.ts';

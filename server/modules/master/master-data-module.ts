@@ -1,5 +1,5 @@
 /**
- * master: the company-owned master data of CONTRACT.md section 11 on the resource kit (receiving
+ * master: the company-owned master data of docs/api.md section 11 on the resource kit (receiving
  * locations, business types, picklist groups and options, company currencies), and the routes the kit
  * does not cover: the two answers of `GET /dropdown`, `POST /dropdown/reorder` and a currency's rate history.
  */
@@ -53,7 +53,7 @@ export const masterDataModule: ServiceModule = async (app, deps) => {
     registerResource(scope, deps, companyCurrencyResource);
 
     // One route, two answers (see dropdownListQuery): `?module=` alone is the session picklist every
-    // signed-in user loads (CONTRACT.md section 6, unchanged); any list parameter makes it the resource's
+    // signed-in user loads (docs/api.md section 6, unchanged); any list parameter makes it the resource's
     // list, which needs masterData.read, checked here before the query is validated.
     scope.get(
       '/dropdown',

@@ -1,5 +1,5 @@
 /**
- * The company-owned master data of CONTRACT.md section 11, called as the app calls it: each resource's
+ * The company-owned master data of docs/api.md section 11, called as the app calls it: each resource's
  * create, read, list, update and delete; a stale version refused with 409; an Idempotency-Key replayed
  * without a second write; the audit trail; the rate history of a company currency; the picklist's
  * reorder and deactivation; and `GET /dropdown?module=home` answering as section 6 always has.

@@ -1,5 +1,5 @@
 /**
- * master's global place lists (CONTRACT.md section 11): ocean ports, airports and today's UTC offsets.
+ * master's global place lists (docs/api.md section 11): ocean ports, airports and today's UTC offsets.
  * Any signed-in caller may read them; they hold nothing of a company's.
  */
 import {
@@ -103,7 +103,7 @@ export function registerPlaceRoutes(app: App, deps: ServiceDeps): void {
     '/oceanport',
     {
       schema: {
-        summary: 'UN/LOCODE seaports, searched and ranked (CONTRACT.md section 11)',
+        summary: 'UN/LOCODE seaports, searched and ranked (docs/api.md section 11)',
         querystring: placeListQuerySchema,
         response: { 200: oceanPortListAnswer },
       },
@@ -131,7 +131,7 @@ export function registerPlaceRoutes(app: App, deps: ServiceDeps): void {
     '/airport',
     {
       schema: {
-        summary: 'Airports with an IATA code, searched and ranked (CONTRACT.md section 11)',
+        summary: 'Airports with an IATA code, searched and ranked (docs/api.md section 11)',
         querystring: placeListQuerySchema,
         response: { 200: airportListAnswer },
       },

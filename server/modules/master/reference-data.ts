@@ -1,5 +1,5 @@
 /**
- * Reference lists from published data sets shipped with the product (CONTRACT.md section 6), built once
+ * Reference lists from published data sets shipped with the product (docs/api.md section 6), built once
  * per process: countries (ISO 3166-1, `countries-list`), currencies (ISO 4217 with minor units,
  * `currency-codes`) and time zones (IANA, `countries-and-timezones`). Not typed in by hand.
  */

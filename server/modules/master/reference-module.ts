@@ -1,5 +1,5 @@
 /**
- * master: the reference lists the client loads at session set-up (SPEC.md section 7, CONTRACT.md section 6).
+ * master: the reference lists the client loads at session set-up (docs/product-rules.md section 7, docs/api.md section 6).
  * Countries, time zones and currencies are the same for every company; the company's own dropdowns are
  * served by master-data-module.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The copy of notifications in the identity provider's Realtime Database (CONTRACT.md section 8), where
+ * The copy of notifications in the identity provider's Realtime Database (docs/api.md section 8), where
  * one is configured (`FIREBASE_DATABASE_URL`): each new notification is written to
  * `{companyId}/general-notification/{userId}/{notificationId}`, and its `status` follows mark-loaded.
  * The bell reads that path live; `database.rules.json` lets a user read only their own.

@@ -1,5 +1,5 @@
 /**
- * The notification calls under `/iamserver/api/v1` (CONTRACT.md section 8): a user reads and marks their
+ * The notification calls under `/iamserver/api/v1` (docs/api.md section 8): a user reads and marks their
  * own notifications; an administrator sends a general notification to users of their own company; the
  * live stream opens with a single-use ticket.
  *

@@ -1,5 +1,5 @@
 /**
- * iamserver: notifications (CONTRACT.md section 8). Owns the instance's one LISTEN on the `notifications`
+ * iamserver: notifications (docs/api.md section 8). Owns the instance's one LISTEN on the `notifications`
  * channel (started when the service is ready, stopped when it closes), the live streams it fans out to,
  * the optional Realtime Database mirror and the daily plan-expiry timer.
  */

@@ -1,5 +1,5 @@
 /**
- * reportserver (CONTRACT.md section 13): saved report definitions (`/reportSketch`, on the resource kit)
+ * reportserver (docs/api.md section 13): saved report definitions (`/reportSketch`, on the resource kit)
  * and their runs, `GET /reportSketch/{id}/run?format=json|csv|xlsx`, inside the caller's company (row-level
  * security) and permissions: a run needs `reports` read (checked before validation, like every route) and
  * the read permission of the report's source (`REPORT_SOURCE_PERMISSION`: a users report needs `users`),

@@ -1,5 +1,5 @@
 /**
- * reportserver (CONTRACT.md section 13), called as the app calls it: report definitions created, read,
+ * reportserver (docs/api.md section 13), called as the app calls it: report definitions created, read,
  * listed, updated and deleted on the resource kit (409 on a stale version, Idempotency-Key, audit), bad
  * definitions refused naming the field, and runs: filters of every operator kind, sort, chart counts, the
  * JSON preview against the CSV and XLSX files read back, runs larger than one batch, a client that goes

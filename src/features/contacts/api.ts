@@ -1,5 +1,5 @@
 /**
- * contactserver's calls (CONTRACT.md section 13) for the contacts screen: the contacts (listed through
+ * contactserver's calls (docs/api.md section 13) for the contacts screen: the contacts (listed through
  * `POST /contacts/paginate`, with the filters in the body), their tags, the company's business types
  * (master data) and the duplicate check.
  */

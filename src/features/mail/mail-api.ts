@@ -14,7 +14,7 @@ export type { SendMailInput, SentMail, SentMailStatus } from '../../shared/contr
 
 export const SENT_MAIL_KEY = ['mail', 'sent'] as const;
 
-/** `POST /send` (CONTRACT.md section 9) with the compose's Idempotency-Key: sent once however often clicked. */
+/** `POST /send` (docs/api.md section 9) with the compose's Idempotency-Key: sent once however often clicked. */
 export function sendMail(input: SendMailInput, idempotencyKey: string): Promise<SendMailAnswer> {
   return apiCall('mailserver', '/send', sendMailAnswerSchema, {
     method: 'POST',

@@ -307,7 +307,7 @@ function SentList() {
   );
 }
 
-/** The mail dialog (SPEC.md section 2): compose and send (CONTRACT.md section 9), and the sent list. */
+/** The mail dialog (docs/product-rules.md section 2): compose and send (docs/api.md section 9), and the sent list. */
 export default function MailDialog({ onClose }: { onClose: () => void }) {
   const t = useMailT();
   const [tab, setTab] = useState<Tab>('compose');

@@ -1,4 +1,4 @@
-/** The most the bell's badge spells out; above it the badge reads "9+" (SPEC.md section 9). */
+/** The most the bell's badge spells out; above it the badge reads "9+" (docs/product-rules.md section 9). */
 export const BADGE_MAX_COUNT = 9;
 
 /** The bell badge's text: nothing for no unread notifications, the count up to 9, then "9+". */

@@ -24,7 +24,7 @@ function when(iso: string): string {
 }
 
 /**
- * The notifications dialog (SPEC.md section 2): the user's notifications, newest first. Opening it marks
+ * The notifications dialog (docs/product-rules.md section 2): the user's notifications, newest first. Opening it marks
  * them loaded (and those arriving while it is open), so the badge is recalculated; clicking one follows
  * its link. Admins also get the form that sends a general notification.
  */

@@ -20,7 +20,7 @@ export function setAppIconBadge(count: number, nav: BadgingNavigator = navigator
 }
 
 /**
- * The unread notification count for the bell's badge (SPEC.md section 4: a new notification counts
+ * The unread notification count for the bell's badge (docs/product-rules.md section 4: a new notification counts
  * toward the badge; when one changes to loaded the count is recalculated). Live: the feed of
  * src/lib/live pushes the count, no polling. A new notification also refreshes the dialog's list.
  */

@@ -24,7 +24,7 @@ function numberExample(format: (typeof NUMBER_FORMATS)[number], language: string
   return new Intl.NumberFormat(locale).format(12345.67);
 }
 
-/** The app settings dialog of SPEC.md section 2. */
+/** The app settings dialog of docs/product-rules.md section 2. */
 export default function AppSettingsDialog({ onClose }: { onClose: () => void }) {
   const t = usePreferencesT();
   const query = usePreferences();

@@ -1,5 +1,5 @@
 /**
- * reportserver's calls (CONTRACT.md section 13): the saved definitions (`/reportSketch`, a resource of the
+ * reportserver's calls (docs/api.md section 13): the saved definitions (`/reportSketch`, a resource of the
  * kit, so its writes go through the outbox) and their runs (`GET /reportSketch/{id}/run`): the preview as
  * JSON, and the CSV and XLSX files downloaded with the user's credentials.
  */

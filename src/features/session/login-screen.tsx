@@ -17,7 +17,7 @@ const ForgotPasswordForm = lazy(() => import('./forgot-password-form'));
 type Step = { kind: 'password' } | { kind: 'twoFactor'; challengeId: string } | { kind: 'forgot' };
 
 /**
- * The sign-in screen (SPEC.md section 2, CONTRACT.md section 4): e-mail and password, then the two-factor
+ * The sign-in screen (docs/product-rules.md section 2, docs/api.md section 4): e-mail and password, then the two-factor
  * code when the company asks for one; Google; forgotten password. A completed sign-in leaves this page the
  * way any signed-in visit to /login does: AppLayout sends it to the first safe `redirect_uri`, else the
  * dashboard (`signedInRedirect`).

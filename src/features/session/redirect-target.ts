@@ -1,4 +1,4 @@
-/** Where a signed-in visitor goes when nothing (or nothing safe) was asked for (SPEC.md section 2). */
+/** Where a signed-in visitor goes when nothing (or nothing safe) was asked for (docs/product-rules.md section 2). */
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
 
 /**
@@ -35,14 +35,14 @@ export function selectRedirectTarget(search: string | URLSearchParams): string {
   return target;
 }
 
-/** True for /login and any path containing "login" (SPEC.md: such visits go to the dashboard after set-up). */
+/** True for /login and any path containing "login" (docs/product-rules.md: such visits go to the dashboard after set-up). */
 export function isSignInPath(pathOrUrl: string): boolean {
   const pathname = pathOrUrl.split(/[?#]/)[0] ?? '';
   return pathname.toLowerCase().includes('login');
 }
 
 /**
- * Where a signed-in visitor of `location` must go instead (SPEC.md section 2, after session set-up): a
+ * Where a signed-in visitor of `location` must go instead (docs/product-rules.md section 2, after session set-up): a
  * path containing "login" goes to the first safe `redirect_uri` (the dashboard without one), and a URL
  * carrying a token and a social sign-in marker goes to the dashboard. Undefined: stay.
  */

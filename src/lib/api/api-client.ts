@@ -4,7 +4,7 @@
  * answer parsed with the call's contract (src/shared/contracts): `apiCall` returns the `data` of
  * `{ data }`, `apiList` the `{ items, meta }` of a list. The envelope is unwrapped here and nowhere else.
  *
- * The 401 interceptor of SPEC.md section 8 runs in the service worker when one controls the page; a
+ * The 401 interceptor of docs/product-rules.md section 8 runs in the service worker when one controls the page; a
  * page without one (first visit, workers blocked) runs the same module from src/shared itself, loaded
  * on demand so that it stays out of the first load.
  */
@@ -23,7 +23,7 @@ export { apiBase } from './api-base';
 /** Code of an `ApiError` for a request that never got an answer (offline, DNS, CORS). */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 
-/** Both headers of SPEC.md section 7 on top of the caller's. */
+/** Both headers of docs/product-rules.md section 7 on top of the caller's. */
 export function withAuthHeaders(headers: HeadersInit | undefined, tokens: TokenPair | null): Headers {
   const result = new Headers(headers);
   if (tokens) for (const [name, value] of Object.entries(authHeaderEntries(tokens))) result.set(name, value);
@@ -155,7 +155,7 @@ export interface ApiListInit<M extends z.ZodType> extends RequestInit {
 }
 
 /**
- * Calls a list (`{ data: [...], meta }`, CONTRACT.md section 7) and returns `{ items, meta }`, each item
+ * Calls a list (`{ data: [...], meta }`, docs/api.md section 7) and returns `{ items, meta }`, each item
  * parsed with `item`; `meta` is `{ total, page, limit }` unless `init.meta` names a wider schema. Throws
  * like `apiCall`.
  */

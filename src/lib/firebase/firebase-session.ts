@@ -1,5 +1,5 @@
 /**
- * The identity-provider session next to the product session (SPEC.md section 4 "Custom-token sign-in").
+ * The identity-provider session next to the product session (docs/product-rules.md section 4 "Custom-token sign-in").
  * Firebase is loaded only here, on demand, never on the first load.
  */
 import type { Auth } from 'firebase/auth';

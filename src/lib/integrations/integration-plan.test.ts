@@ -28,7 +28,7 @@ describe('integrationsFor each host', () => {
 });
 
 describe('sentryPlan', () => {
-  it('uses the sampling of SPEC.md section 9 and masks everything in replays', () => {
+  it('uses the sampling of docs/product-rules.md section 9 and masks everything in replays', () => {
     const plan = sentryPlan({ dsn: 'https://k@o.ingest.example/1', environment: 'production', ...SENTRY_SAMPLING });
     expect(plan.init).toEqual({
       dsn: 'https://k@o.ingest.example/1',

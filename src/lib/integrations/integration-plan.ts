@@ -1,7 +1,7 @@
 import type { AppEnvironment } from '../../shared/session-hosts';
 import { INTEGRATION_SCRIPT_IDS as SCRIPT_IDS } from '../../shared/session-rules';
 
-/** The third-party integrations of CONTRACT.md section 2. */
+/** The third-party integrations of docs/api.md section 2. */
 export type IntegrationName = 'sentry' | 'web-analytics' | 'support-chat' | 'product-analytics';
 
 export const ALL_INTEGRATIONS: readonly IntegrationName[] = [

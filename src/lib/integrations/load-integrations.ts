@@ -60,7 +60,7 @@ async function loadProductAnalytics(user: IntegrationUser): Promise<void> {
 
 /**
  * Loads the given integrations. Each one fails on its own (a blocked analytics host must not stop error
- * reporting), and failures are only logged (SPEC.md section 8: other errors go to the console).
+ * reporting), and failures are only logged (docs/product-rules.md section 8: other errors go to the console).
  */
 export async function loadIntegrations(names: readonly IntegrationName[], user: IntegrationUser): Promise<void> {
   const settings = integrationSettings();

@@ -11,7 +11,7 @@ export function registerSentryCloser(close: () => Promise<unknown>): void {
 const WIDGET_GLOBALS = ['pendo'] as const;
 
 /**
- * Removes every third-party script (SPEC.md section 4, logout: "removes the maps and analytics
+ * Removes every third-party script (docs/product-rules.md section 4, logout: "removes the maps and analytics
  * scripts"): every id of the shared INTEGRATION_SCRIPT_IDS table (the maps script included), Sentry's CDN
  * Replay script, the widgets' globals, and Sentry itself. Logout and the signed-in frame's unmount both
  * call it. Safe to call when nothing was loaded, and more than once.

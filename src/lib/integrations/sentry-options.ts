@@ -1,11 +1,11 @@
-/** SPEC.md section 9, error reporting. */
+/** docs/product-rules.md section 9, error reporting. */
 export const SENTRY_SAMPLING = {
   tracesSampleRate: 1,
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1,
 } as const;
 
-/** SPEC.md section 9, replay defaults: nothing a user types or reads leaves the browser. */
+/** docs/product-rules.md section 9, replay defaults: nothing a user types or reads leaves the browser. */
 export const REPLAY_OPTIONS = { maskAllText: true, maskAllInputs: true, blockAllMedia: true } as const;
 
 export interface SentrySettings {

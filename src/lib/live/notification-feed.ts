@@ -1,5 +1,5 @@
 /**
- * The live feed of the signed-in user's notifications (CONTRACT.md section 8), behind one interface:
+ * The live feed of the signed-in user's notifications (docs/api.md section 8), behind one interface:
  * `createNotificationFeed(owner).subscribe({ onSnapshot, onNotification, onCount })` → unsubscribe.
  *
  * - Default: the product's own channel (Server-Sent Events, ./sse-notification-feed).

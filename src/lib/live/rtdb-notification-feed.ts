@@ -1,5 +1,5 @@
 /**
- * The Realtime Database adapter of the live feed (SPEC.md section 7): a live query of
+ * The Realtime Database adapter of the live feed (docs/product-rules.md section 7): a live query of
  * `{companyId}/general-notification/{userId}` ordered by `status`, starting at `new`, limited to 10,
  * whose records `server/modules/notifications/firebase-mirror.ts` writes. Each value becomes a snapshot
  * of the same shape the product's own channel sends.
@@ -9,7 +9,7 @@
  */
 import type { NotificationFeed, NotificationFeedHandlers, NotificationItem } from './notification-item';
 
-/** SPEC.md section 9: the notification query limit. */
+/** docs/product-rules.md section 9: the notification query limit. */
 export const RTDB_QUERY_LIMIT = 10;
 
 /** The path of one user's notifications. */

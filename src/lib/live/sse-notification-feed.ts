@@ -1,5 +1,5 @@
 /**
- * The product's own live channel (CONTRACT.md section 8): Server-Sent Events from
+ * The product's own live channel (docs/api.md section 8): Server-Sent Events from
  * `GET /iamserver/api/v1/notifications/stream?ticket=…`.
  *
  * Tickets are single use, so the browser's own EventSource reconnection (which reuses the URL) cannot

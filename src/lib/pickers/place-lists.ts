@@ -3,7 +3,7 @@
  * search all rows with no connection, with the service's own rule (src/shared/place-search.ts).
  *
  * Each list is downloaded once (`GET /oceanport/bulk`, ~17,500 rows, ~450 kB gzip), kept in IndexedDB
- * and revalidated after 24 hours (SPEC.md sections 4 and 9) with its ETag, so an unchanged release costs
+ * and revalidated after 24 hours (docs/product-rules.md sections 4 and 9) with its ETag, so an unchanged release costs
  * a 304. Offline, or when the service fails, the kept copy answers, however old.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Reference data loaded after session set-up (SPEC.md sections 3, 4 and 7; CONTRACT.md section 6).
+ * Reference data loaded after session set-up (docs/product-rules.md sections 3, 4 and 7; docs/api.md section 6).
  * Countries, timezones, currencies and the two keys are fresh for 24 h and persisted (session storage);
  * the home dropdowns are fresh for the usual 5 minutes. A 404 (the master endpoints of another issue)
  * is an empty list, never a failed set-up.

@@ -1,6 +1,6 @@
 /**
  * What a failed save means for the form: a version conflict (the dialog), or messages for its fields
- * and a form-level message (CONTRACT.md section 4's `details[].path`).
+ * and a form-level message (docs/api.md section 4's `details[].path`).
  */
 import type { VersionConflict } from '../../shared/api-envelope';
 import { mapServerErrors } from './server-field-errors';

@@ -5,7 +5,7 @@
  * the defaults instead of turning into an error screen.
  */
 
-/** Page sizes offered; the server allows at most 100 (CONTRACT.md section 7). */
+/** Page sizes offered; the server allows at most 100 (docs/api.md section 7). */
 export const PAGE_SIZES = [20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 /** The server refuses longer searches. */

@@ -1,5 +1,5 @@
 /**
- * A refused write's `details` (`[{ path: 'body.emailId', message }]`, CONTRACT.md section 4) mapped
+ * A refused write's `details` (`[{ path: 'body.emailId', message }]`, docs/api.md section 4) mapped
  * onto the form's fields, so each message stands under the field it is about. A path naming no field of
  * the form, and any error that is not a validation error, becomes a form-level message instead: nothing
  * the server says is dropped.

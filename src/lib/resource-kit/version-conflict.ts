@@ -1,5 +1,5 @@
 /**
- * `409 VERSION_CONFLICT` (CONTRACT.md section 7): someone saved the record after it was loaded here. The
+ * `409 VERSION_CONFLICT` (docs/api.md section 7): someone saved the record after it was loaded here. The
  * answer says who and when (`ApiError.conflict`); the dialog offers to reload their version or to
  * overwrite it with this one (the same change sent again with the stored `version`).
  */

@@ -1,5 +1,5 @@
 /**
- * The persisted query cache (SPEC.md section 9): the current user, the reference data and every list and
+ * The persisted query cache (docs/product-rules.md section 9): the current user, the reference data and every list and
  * record a screen loaded survive a reload of the tab for 24 hours, in session storage, so every screen
  * opens offline after one visit (issue 12). The copy is keyed by company and user (read from the access
  * token), so one user's data is never restored for another; a new build's schema change busts it.

@@ -1,5 +1,5 @@
 /**
- * The "session expired" notice (SPEC.md section 8): told at most once per page session, whichever path
+ * The "session expired" notice (docs/product-rules.md section 8): told at most once per page session, whichever path
  * found out (the worker's message, another tab, the page's own refresh). The shell shows the toast.
  */
 import { SESSION_EXPIRED_MESSAGE } from '../../shared/session-rules';

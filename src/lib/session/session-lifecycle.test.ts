@@ -322,7 +322,7 @@ describe('the cookie watch', () => {
 });
 
 describe('logout', () => {
-  it('runs the steps of SPEC.md section 4 in order', async () => {
+  it('runs the steps of docs/product-rules.md section 4 in order', async () => {
     await signedIn();
     const bridge = await import('./route-bridge');
     bridge.registerRouteBridge({ goToLogin: () => steps.push('redirect'), currentRouteRequiresAuth: () => true });

@@ -1,5 +1,5 @@
 /**
- * The session life cycle of SPEC.md section 4: set-up, logout, the cookie watch, messages from the
+ * The session life cycle of docs/product-rules.md section 4: set-up, logout, the cookie watch, messages from the
  * service worker and the other tabs, and the silent refresh. Loaded on demand (not on the first load of
  * /login) as soon as a session exists or appears.
  */
@@ -67,7 +67,7 @@ export async function startSessionLifecycle(): Promise<void> {
       if (typeof document !== 'undefined' && document.visibilityState === 'visible') void syncWithCookies();
     }, COOKIE_POLL_MS);
   }
-  // A change event can be missed right after the listener is added (FIELD-NOTES.md): re-check on show.
+  // A change event can be missed right after the listener is added (docs/field-notes.md): re-check on show.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible') return;
     void syncWithCookies();
@@ -215,7 +215,7 @@ export interface LogoutOptions {
 }
 
 /**
- * SPEC.md section 4 "Logout", in order: state, session storage, local storage, the persisted query cache
+ * docs/product-rules.md section 4 "Logout", in order: state, session storage, local storage, the persisted query cache
  * (memory, session storage, IndexedDB), the server logout (with both cookies), the identity provider, every
  * third-party script (maps, analytics, chat, Sentry: `removeIntegrations`), the four cookies; then /login
  * if asked.

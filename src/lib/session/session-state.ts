@@ -1,5 +1,5 @@
 /**
- * The session flags and the current user (SPEC.md section 4) as a plain external store: a leaf module
+ * The session flags and the current user (docs/product-rules.md section 4) as a plain external store: a leaf module
  * that imports no other part of the session, so the life cycle can write it and React can read it
  * without the two depending on each other.
  */

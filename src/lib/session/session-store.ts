@@ -19,7 +19,7 @@ export function subscribeSession(listener: () => void): () => void {
 
 const loadLifecycle = () => import('./session-lifecycle');
 
-/** Stores the tokens of a sign-in (the four cookies of CONTRACT.md section 5) and sets the session up. */
+/** Stores the tokens of a sign-in (the four cookies of docs/api.md section 5) and sets the session up. */
 export async function completeSignIn(tokens: TokenPair): Promise<void> {
   writeAuthCookies(tokens);
   const lifecycle = await loadLifecycle();
@@ -27,7 +27,7 @@ export async function completeSignIn(tokens: TokenPair): Promise<void> {
   await lifecycle.setUpSession({ ignoreCooldown: true });
 }
 
-/** Ends the session everywhere (SPEC.md section 4 "Logout"); `redirect` goes to /login afterwards. */
+/** Ends the session everywhere (docs/product-rules.md section 4 "Logout"); `redirect` goes to /login afterwards. */
 export async function logout(options: { redirect?: boolean } = {}): Promise<void> {
   const lifecycle = await loadLifecycle();
   await lifecycle.logout(options);

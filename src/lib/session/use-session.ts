@@ -5,7 +5,7 @@ import { subscribeSession } from './session-store';
 /** Tests (and stories) can pin a session; the app leaves it unset and reads the store. */
 export const SessionOverrideContext = createContext<SessionState | null>(null);
 
-/** The session flags and the current user (SPEC.md section 4). */
+/** The session flags and the current user (docs/product-rules.md section 4). */
 export function useSession(): SessionState {
   const override = useContext(SessionOverrideContext);
   const state = useSyncExternalStore(subscribeSession, getSessionState, getSessionState);

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/use-t';
 
-/** SPEC.md section 9: the overlay stays this long after loading ends, so it never flickers. */
+/** docs/product-rules.md section 9: the overlay stays this long after loading ends, so it never flickers. */
 export const LOADING_OVERLAY_CLOSE_DELAY_MS = 400;
 
 /** `active`, held true for `delayMs` after it turns false. */

@@ -5,7 +5,7 @@ import { PROGRESS_SETTINGS, RouteProgress, type ProgressState } from './route-pr
 import { useT } from '../i18n/use-t';
 
 /**
- * The route-change progress bar (SPEC.md section 2): runs while react-router loads the next route (lazy
+ * The route-change progress bar (docs/product-rules.md section 2): runs while react-router loads the next route (lazy
  * chunks, loaders), completes when it is idle again. A few lines over RouteProgress instead of NProgress.
  */
 export function RouteProgressBar() {

@@ -28,7 +28,7 @@ function manualClock() {
 }
 
 describe('PROGRESS_SETTINGS', () => {
-  it('are the constants of SPEC.md section 9', () => {
+  it('are the constants of docs/product-rules.md section 9', () => {
     expect(PROGRESS_SETTINGS).toEqual({ minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800 });
   });
 });

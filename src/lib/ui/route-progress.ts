@@ -1,5 +1,5 @@
 /**
- * A tiny NProgress-like progress model (the constants are SPEC.md section 9's, NProgress 0.1's defaults).
+ * A tiny NProgress-like progress model (the constants are docs/product-rules.md section 9's, NProgress 0.1's defaults).
  * Pure state with injected timers and randomness, so the trickle can be tested without a browser; the
  * React bar (route-progress-bar.tsx) only renders `status` and `speed`.
  */

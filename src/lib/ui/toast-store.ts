@@ -1,4 +1,4 @@
-/** SPEC.md section 9: message toasts stay 3000 ms, 16 px from the edge. */
+/** docs/product-rules.md section 9: message toasts stay 3000 ms, 16 px from the edge. */
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_OFFSET_PX = 16;
 

@@ -1,5 +1,5 @@
 /**
- * The mail-borne account flows (SPEC.md section 5): password reset, e-mail verification and invitations.
+ * The mail-borne account flows (docs/product-rules.md section 5): password reset, e-mail verification and invitations.
  * Tokens travel only in request bodies, never in API URLs.
  */
 import { z } from 'zod';

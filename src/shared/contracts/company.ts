@@ -1,6 +1,6 @@
 /**
- * The company item as every company route answers it (SPEC.md section 3 field names), and as the app
- * parses it (`fetch-user` embeds it): one schema for both sides (CONTRACT.md section 10).
+ * The company item as every company route answers it (docs/product-rules.md section 3 field names), and as the app
+ * parses it (`fetch-user` embeds it): one schema for both sides (docs/api.md section 10).
  */
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * contactserver (CONTRACT.md section 13): the company's contacts (shippers, consignees, notify parties,
+ * contactserver (docs/api.md section 13): the company's contacts (shippers, consignees, notify parties,
  * agents, carriers, …) and their tags, each a resource of section 7. `POST /contacts/paginate` is the
  * list with filters in a body; `GET /contacts/duplicates` names the contacts a new one may duplicate.
  */
@@ -126,7 +126,7 @@ export const contactListQuery = listQuerySchema(CONTACT_SORT_FIELDS).extend({
   country: contactFilters.shape.country,
 });
 
-/** `POST /contacts/paginate`: the list with the filters in the body (CONTRACT.md section 13). */
+/** `POST /contacts/paginate`: the list with the filters in the body (docs/api.md section 13). */
 export const paginateContactsBody = z.strictObject({
   page: z.number().int().min(1).max(1_000_000).default(1),
   limit: z.number().int().min(1).max(100).default(20),

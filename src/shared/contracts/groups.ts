@@ -1,5 +1,5 @@
 /**
- * `/iamserver/api/v1/groups` (CONTRACT.md section 7): user groups; members are users of the same company.
+ * `/iamserver/api/v1/groups` (docs/api.md section 7): user groups; members are users of the same company.
  */
 import { z } from 'zod';
 import { listQuerySchema, versionInput } from './resource-contract.ts';

@@ -1,5 +1,5 @@
 /**
- * `/iamserver/api/v1/issue/tracker` (CONTRACT.md section 7): the company's issues, and "Report a problem"
+ * `/iamserver/api/v1/issue/tracker` (docs/api.md section 7): the company's issues, and "Report a problem"
  * (issue 13): a report carries an optional attachment (a driveserver file of the reporter's company), the
  * app version and the page it was sent from. A super admin lists and updates every company's issues.
  */

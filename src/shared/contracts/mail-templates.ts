@@ -1,5 +1,5 @@
 /**
- * `/mailserver/api/v1/templates` (CONTRACT.md section 12): the company's mail templates, a resource of
+ * `/mailserver/api/v1/templates` (docs/api.md section 12): the company's mail templates, a resource of
  * section 7. A template is a subject and an HTML body with `{{mergeField}}` placeholders; the fields a
  * type knows are listed here (and answered by `GET /templates/merge-fields?type=`). The default template
  * of a type is what the product's own mail of that type is rendered from.

@@ -1,5 +1,5 @@
 /**
- * mailserver's mail dialog (CONTRACT.md section 9): `POST /send` queues a message, `GET /send` lists the
+ * mailserver's mail dialog (docs/api.md section 9): `POST /send` queues a message, `GET /send` lists the
  * company's sent mail with each message's delivery state, `GET /send/{id}` adds its body.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * master's company-owned master data (CONTRACT.md section 11), each a resource of section 7: receiving
+ * master's company-owned master data (docs/api.md section 11), each a resource of section 7: receiving
  * locations, business types of contacts, picklist groups and options, and the company's currencies with
  * their rate history. Country and currency codes are checked against the shipped ISO lists by the server.
  *
@@ -184,7 +184,7 @@ export const updateDropdownBody = z.strictObject({
 export type UpdateDropdownInput = z.input<typeof updateDropdownBody>;
 
 /**
- * `GET /dropdown`: with `module` alone it answers the session picklist of CONTRACT.md section 6
+ * `GET /dropdown`: with `module` alone it answers the session picklist of docs/api.md section 6
  * (`dropdownAnswerSchema` of master-reference.ts: active options only, no paging, any signed-in caller).
  * With any other parameter (`page`, `limit`, `search`, `sort`, `group`, `isActive`) it is the resource's
  * list `{ data, meta }` of `dropdownItemSchema`, inactive options included, and needs `masterData.read`.

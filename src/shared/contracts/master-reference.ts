@@ -1,5 +1,5 @@
 /**
- * master's reference lists (CONTRACT.md section 6): countries (ISO 3166-1), time zones (IANA), currencies
+ * master's reference lists (docs/api.md section 6): countries (ISO 3166-1), time zones (IANA), currencies
  * (ISO 4217 with minor units), the same for every company; and the company's own dropdown options.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Notifications under `/iamserver/api/v1` (CONTRACT.md section 8): the user's own list and read marks,
+ * Notifications under `/iamserver/api/v1` (docs/api.md section 8): the user's own list and read marks,
  * an administrator's general notification, and the live stream (a single-use ticket, then Server-Sent
  * Events whose frames are the shapes below). The Realtime Database copy maps to the same item.
  */

@@ -1,5 +1,5 @@
 /**
- * master's global place lists (CONTRACT.md section 11): ocean ports (UN/LOCODE seaports), airports (IATA)
+ * master's global place lists (docs/api.md section 11): ocean ports (UN/LOCODE seaports), airports (IATA)
  * and time zones with today's UTC offset. Read-only, the same for every company. A code UNECE removed
  * stays readable by code with `isActive: false` (companies may still refer to it) and leaves the lists.
  */

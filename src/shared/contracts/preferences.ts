@@ -1,5 +1,5 @@
 /**
- * `GET|PUT /iamserver/api/v1/profile/preferences`: the signed-in user's app settings (SPEC.md section 2's
+ * `GET|PUT /iamserver/api/v1/profile/preferences`: the signed-in user's app settings (docs/product-rules.md section 2's
  * app settings dialog). Stored per user; a missing field is its default.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * reportserver (CONTRACT.md section 13): saved report definitions (`/reportSketch`, a resource of section
+ * reportserver (docs/api.md section 13): saved report definitions (`/reportSketch`, a resource of section
  * 7) and their runs (`GET /reportSketch/{id}/run?format=json|csv|xlsx`). A definition names a source, the
  * columns to show, filters and a sort; the columns and what each filter may do come from one catalogue
  * below, read by the service (to build its query) and by the app (to offer the choices).

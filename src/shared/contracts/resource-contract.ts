@@ -1,5 +1,5 @@
 /**
- * The pieces every resource contract of CONTRACT.md section 7 is made of: the list query
+ * The pieces every resource contract of docs/api.md section 7 is made of: the list query
  * (`?page&limit&search&sort`), the `{ data }` and `{ data, meta }` answers, the `version` an update names
  * and the answer of a delete. Shared by the services (validation, OpenAPI) and the app (parsing answers).
  */

@@ -1,5 +1,5 @@
 /**
- * `/iamserver/api/v1/roles` (CONTRACT.md sections 7 and 12): the company's roles and their permissions
+ * `/iamserver/api/v1/roles` (docs/api.md sections 7 and 12): the company's roles and their permissions
  * (`{ <module>: [<action>] }`, modules and actions of `src/shared/permissions.ts`).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The session calls of iamserver (CONTRACT.md section 4): sign-in, two-factor, token renewal, logout, the
+ * The session calls of iamserver (docs/api.md section 4): sign-in, two-factor, token renewal, logout, the
  * current user (`fetch-user`, with the company and products embedded), the identity-provider custom
  * token, the keys handed to signed-in clients and the password policy.
  */
@@ -70,7 +70,7 @@ export const currentUserSchema = z.object({
   isExpired: z.boolean(),
 });
 
-/** `GET /fetch-user`: `data` is a list of one user (SPEC.md section 3). */
+/** `GET /fetch-user`: `data` is a list of one user (docs/product-rules.md section 3). */
 export const fetchUserAnswerSchema = z.array(currentUserSchema);
 
 // ---- keys and tokens for signed-in clients ------------------------------------------------------------

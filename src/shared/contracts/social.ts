@@ -1,5 +1,5 @@
 /**
- * Social sign-in (SPEC.md section 7): an identity-provider ID token for the session tokens, directly or
+ * Social sign-in (docs/product-rules.md section 7): an identity-provider ID token for the session tokens, directly or
  * through a one-time code in a `/socialSignIn?code=` link (never a token in a URL).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * `/iamserver/api/v1/users` (CONTRACT.md sections 7 and 12): the company's users. Creating one mails an
+ * `/iamserver/api/v1/users` (docs/api.md sections 7 and 12): the company's users. Creating one mails an
  * invitation; `disabled: true` ends the user's sessions. One schema for the service and the app.
  */
 import { z } from 'zod';

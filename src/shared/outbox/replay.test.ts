@@ -14,7 +14,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /**
- * A service as the contract describes it (CONTRACT.md section 7): versioned records, 409 VERSION_CONFLICT
+ * A service as the contract describes it (docs/api.md section 7): versioned records, 409 VERSION_CONFLICT
  * with `conflict`, and Idempotency-Key replays that answer the stored answer without writing again.
  */
 function fakeService() {

@@ -54,7 +54,7 @@ function operationsPermissions(): Permissions {
 export type DefaultRoleName = 'Admin' | 'Operations';
 
 /**
- * The system roles of a new company (CONTRACT.md section 3): Admin with every permission for its first
+ * The system roles of a new company (docs/api.md section 3): Admin with every permission for its first
  * administrator, Operations for day-to-day work without users, roles or company settings.
  */
 export const DEFAULT_ROLES: ReadonlyArray<{ name: DefaultRoleName; description: string; permissions: Permissions }> = [

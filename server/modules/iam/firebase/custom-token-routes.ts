@@ -1,5 +1,5 @@
 /**
- * iamserver: `GET /auth/getCustomToken` (CONTRACT.md section 4): an identity-provider custom token for the
+ * iamserver: `GET /auth/getCustomToken` (docs/api.md section 4): an identity-provider custom token for the
  * signed-in user, so that the web app can sign in to Firebase (realtime notifications) with the
  * product session alone. uid = the user's `_id`; claim `companyId` for the realtime database rules.
  */

@@ -1,5 +1,5 @@
 /**
- * `/groups` (CONTRACT.md section 7): user groups (name, description, members), served by the resource
+ * `/groups` (docs/api.md section 7): user groups (name, description, members), served by the resource
  * kit. Members must be users of the same company.
  */
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';

@@ -1,5 +1,5 @@
 /**
- * `/issue/tracker` (CONTRACT.md section 7; "Report a problem", issue 13): creating and deleting an issue
+ * `/issue/tracker` (docs/api.md section 7; "Report a problem", issue 13): creating and deleting an issue
  * are the resource kit's, inside the caller's company. Listing, reading and updating are in
  * `issue-routes.ts`, because a super admin does them across every company.
  */

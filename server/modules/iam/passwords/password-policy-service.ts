@@ -19,7 +19,7 @@ import {
 } from '../../../../src/shared/password-policy.ts';
 import { ApiError } from '../../../http/api-error.ts';
 
-/** The server's default: SPEC.md's minimum of 6, a maximum that bounds hashing cost, enforced. */
+/** The server's default: docs/product-rules.md's minimum of 6, a maximum that bounds hashing cost, enforced. */
 const DEFAULT_MAX_LENGTH = 128;
 
 function flag(value: string | undefined): boolean {

@@ -1,5 +1,5 @@
 /**
- * `/roles` (CONTRACT.md section 7): the company's roles and their permissions (module x action, checked
+ * `/roles` (docs/api.md section 7): the company's roles and their permissions (module x action, checked
  * against `src/shared/permissions.ts`), served by the resource kit. Permissions are stored normalised;
  * system roles and roles that users still hold cannot be deleted.
  */

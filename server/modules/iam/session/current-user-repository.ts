@@ -1,5 +1,5 @@
 /**
- * The current user as SPEC.md section 3 describes it: the user with the company and products embedded.
+ * The current user as docs/product-rules.md section 3 describes it: the user with the company and products embedded.
  * The shape is the one the web app reads (src/shared/contracts/session.ts), defined once for both.
  */
 import type { CurrentUser } from '../../../../src/shared/contracts/session.ts';

@@ -1,5 +1,5 @@
 /**
- * The session calls of CONTRACT.md section 4, through the real iamserver on a real database.
+ * The session calls of docs/api.md section 4, through the real iamserver on a real database.
  */
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * iamserver: the session calls of CONTRACT.md section 4.
+ * iamserver: the session calls of docs/api.md section 4.
  */
 import type { FastifyRequest } from 'fastify';
 import {

@@ -1,5 +1,5 @@
 /**
- * What every sign-in call answers (CONTRACT.md section 4): the session tokens, or, for a company with
+ * What every sign-in call answers (docs/api.md section 4): the session tokens, or, for a company with
  * two-factor sign-in, the challenge that `POST /auth/verify-code` completes with the mailed code.
  */
 import type { SignInAnswer } from '../../../../src/shared/contracts/session.ts';

@@ -1,5 +1,5 @@
 /**
- * iamserver: social sign-in (SPEC.md section 7: `/auth/social/login`, `/social/home/redirect`).
+ * iamserver: social sign-in (docs/product-rules.md section 7: `/auth/social/login`, `/social/home/redirect`).
  *
  * Decision: no token ever travels in a URL.
  * - `POST /auth/social/login { idToken }` answers the session tokens at once (the SPA's popup flow).

@@ -1,5 +1,5 @@
 /**
- * `/users` (CONTRACT.md sections 7 and 12): the company's users, served by the resource kit. Creating one
+ * `/users` (docs/api.md sections 7 and 12): the company's users, served by the resource kit. Creating one
  * sends an invitation; disabling or deleting one ends all of their sessions at once; a role change is
  * audited on its own and announced to the user on the bell.
  */

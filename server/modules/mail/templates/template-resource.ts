@@ -1,5 +1,5 @@
 /**
- * `/templates` (CONTRACT.md section 12): the company's mail templates. The body is stored sanitized (what
+ * `/templates` (docs/api.md section 12): the company's mail templates. The body is stored sanitized (what
  * is saved is what is sent), merge fields are checked against the type, and exactly one template per
  * type is the default: making one the default unsets the other in the same transaction, and the default
  * can be neither unset nor deleted (another one is made default instead). The sign-in types also need

@@ -1,5 +1,5 @@
 /**
- * Mail templates (CONTRACT.md section 12), called as the app calls them: the templates every company
+ * Mail templates (docs/api.md section 12), called as the app calls them: the templates every company
  * starts with (both languages, one default per type), merge fields checked against the type, the body
  * stored sanitized, one default per type kept by the server, previews with sample values, escaping of
  * merge values, isolation between companies, and the product's own mail rendered from the default.

@@ -1,5 +1,5 @@
 /**
- * `/type` (CONTRACT.md section 11): the business types a contact can have (shipper, consignee, …). Every
+ * `/type` (docs/api.md section 11): the business types a contact can have (shipper, consignee, …). Every
  * company starts with the defaults of company provisioning; the code is unique in the company.
  *
  * A type that contacts have is not deleted: `409 RESOURCE_IN_USE` says how many contacts have it. The

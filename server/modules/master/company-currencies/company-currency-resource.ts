@@ -1,5 +1,5 @@
 /**
- * `/company-currency` (CONTRACT.md section 11): the currencies the company works in, each with its rate
+ * `/company-currency` (docs/api.md section 11): the currencies the company works in, each with its rate
  * to the company's base currency. The create and every change of rate or date add a row to the rate
  * history (`GET /company-currency/{id}/history`), so an earlier rate is never lost. The company's base
  * currency is not one of them (its rate is 1 by definition).

@@ -1,5 +1,5 @@
 /**
- * `/dropdown-groups` and `/dropdown` (CONTRACT.md section 11): the company's picklists. An option belongs
+ * `/dropdown-groups` and `/dropdown` (docs/api.md section 11): the company's picklists. An option belongs
  * to a group of its module; a group holding options cannot be deleted, and renaming it carries them along.
  * Deactivating an option (`isActive: false`) takes it out of the session picklist and keeps it for the
  * records that hold its value.

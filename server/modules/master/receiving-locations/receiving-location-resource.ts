@@ -1,5 +1,5 @@
 /**
- * `/receivinglocation` (CONTRACT.md section 11): where the company receives cargo. The code is unique in
+ * `/receivinglocation` (docs/api.md section 11): where the company receives cargo. The code is unique in
  * the company (case-insensitive) and the country is one of the shipped ISO 3166-1 list; the UN/LOCODE,
  * when given, is checked for its format only.
  */

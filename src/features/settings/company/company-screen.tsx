@@ -90,7 +90,7 @@ const companyQuery = (id: string) => ({
   queryFn: () => apiCall('iamserver', `/companies/${encodeURIComponent(id)}`, companySchema),
 });
 
-/** /settings/company: every field of the company (SPEC.md section 3), its plan, and the set-up checklist. */
+/** /settings/company: every field of the company (docs/product-rules.md section 3), its plan, and the set-up checklist. */
 export function CompanyScreen() {
   return (
     <RequirePermission module="company" action="read">

@@ -1,5 +1,5 @@
 /**
- * master's company-owned master data (CONTRACT.md section 11), declared once for the settings screens:
+ * master's company-owned master data (docs/api.md section 11), declared once for the settings screens:
  * receiving locations, business types, picklist groups and options, company currencies.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -7,7 +7,7 @@ import { UserProfile } from './user-profile';
 
 /**
  * The profile screen, which serves both the user's own profile (/settings/profile) and editing another
- * user (/settings/users/:id), as SPEC.md section 2 prescribes: both render `UserProfile`.
+ * user (/settings/users/:id), as docs/product-rules.md section 2 prescribes: both render `UserProfile`.
  */
 export function ProfileScreen() {
   const { id } = useParams();

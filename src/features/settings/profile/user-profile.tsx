@@ -40,7 +40,7 @@ const formValues = (user: User): ProfileInput => ({
 });
 
 /**
- * One user's profile: the screen behind /settings/users/{id} and /settings/profile alike (SPEC.md
+ * One user's profile: the screen behind /settings/users/{id} and /settings/profile alike (docs/product-rules.md
  * section 2). What can be changed follows the role: name and role for `users.update`, disabling too;
  * nobody disables themselves or changes their own role (the server refuses it as well).
  */

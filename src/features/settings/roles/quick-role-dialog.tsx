@@ -20,7 +20,7 @@ const quickRole = z.strictObject({
 });
 type QuickRole = z.infer<typeof quickRole>;
 
-/** The role dialog of SPEC.md section 2: a role made in one step from the users screen. */
+/** The role dialog of docs/product-rules.md section 2: a role made in one step from the users screen. */
 export default function QuickRoleDialog({ onClose }: { onClose: () => void }) {
   const t = useRolesT();
   const client = useQueryClient();

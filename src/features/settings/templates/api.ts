@@ -1,5 +1,5 @@
 /**
- * mailserver's templates (CONTRACT.md section 12), declared once for the settings screens and the mail
+ * mailserver's templates (docs/api.md section 12), declared once for the settings screens and the mail
  * dialog: the resource, the merge fields of a type and the server-rendered preview.
  */
 import { useQuery } from '@tanstack/react-query';
