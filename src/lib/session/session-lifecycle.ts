@@ -17,6 +17,7 @@ import { unwrapSessionMessage, type SessionMessage } from '../../shared/sw-messa
 import { apiCall } from '../api/api-client';
 import { apiBase } from '../api/api-base';
 import { isApiError } from '../api/api-error';
+import { outboxHint } from '../outbox/outbox-hint';
 import { readAuthCookies, removeAuthCookies } from '../cookies';
 import { removeIntegrations } from '../integrations/remove-integrations';
 import { queryClient } from '../query-client';
@@ -100,8 +101,12 @@ export async function syncWithCookies(): Promise<void> {
 
 let lastAccessToken: string | null = null;
 
-/** Has the outbox's waiting writes sent now, if there are any (a chunk loaded only then). */
+/**
+ * Has the outbox's waiting writes sent now, if there are any. The count kept in local storage says so
+ * without IndexedDB code, so a signed-in first load with an empty outbox loads no outbox chunk at all.
+ */
 function askForOutboxReplay(): void {
+  if (outboxHint().waiting === 0) return;
   void import('../outbox/outbox-watch').then((watch) => watch.replayWaitingOutbox()).catch(() => undefined);
 }
 
