@@ -264,7 +264,7 @@ describe('self-scoping reads (migration 009)', () => {
 describe.runIf(testDriver() === 'postgres')('self-scoping reads across instances', () => {
   it('sees a logout made by another instance on the very next read', async () => {
     const other = await openPostgres({
-      connectionString: process.env.TEST_DATABASE_URL!,
+      connectionString: t.connectionString!,
       schema: t.schema!,
       poolSize: 2,
     });
@@ -404,8 +404,8 @@ describe.runIf(testDriver() === 'postgres')('the login role on a real server', (
   it('is checked at start: a request connection as the owner is refused', async () => {
     await expect(assertLoginRoleCannotEscape(db)).resolves.toBeUndefined();
     const asOwner = await openPostgres({
-      connectionString: process.env.TEST_DATABASE_URL!,
-      loginConnectionString: process.env.TEST_DATABASE_URL!,
+      connectionString: t.connectionString!,
+      loginConnectionString: t.connectionString!,
       schema: t.schema!,
       poolSize: 1,
     });
@@ -417,7 +417,7 @@ describe.runIf(testDriver() === 'postgres')('the login role on a real server', (
   });
 
   it('is checked at start: a request connection that can become freight_system, or a system one as the owner, is refused', async () => {
-    const url = process.env.TEST_DATABASE_URL!;
+    const url = t.connectionString!;
     const requestAsSystem = await openPostgres({
       connectionString: url,
       loginConnectionString: loginUrlFrom(url, SYSTEM_LOGIN_ROLE),

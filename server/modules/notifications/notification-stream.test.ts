@@ -173,7 +173,7 @@ describe('two service instances on one database', () => {
     // On PostgreSQL instance B has its own pool and its own LISTEN connection; PGlite is one object.
     dbB =
       testDriver() === 'postgres'
-        ? await openPostgres({ connectionString: process.env.TEST_DATABASE_URL!, schema: t.schema, poolSize: 2 })
+        ? await openPostgres({ connectionString: t.connectionString!, schema: t.schema, poolSize: 2 })
         : t.db;
     const modules = [sessionModule, createNotificationsModule({ mirror, heartbeatMs: 250 })];
     ({ app: a } = await buildTestApp('iamserver', t.db, { modules }));
