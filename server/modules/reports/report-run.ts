@@ -4,14 +4,15 @@
  * and each batch is written out before the next is read. Memory stays at about one batch whatever the
  * size of the report; a client that goes away stops the reading at the next batch.
  *
- * - CSV: UTF-8 with a BOM (so spreadsheet programs read the accents), a header row of labels, RFC 4180
- *   quoting, CRLF line ends, lists joined with "; ", timestamps in ISO 8601, and the formula guard every CSV of the product
+ * - CSV (written by csv-stringify): UTF-8 with a BOM (so spreadsheet programs read the accents), a header
+ *   row of labels, RFC 4180 quoting, CRLF line ends, lists joined with "; ", timestamps in ISO 8601, and the formula guard every CSV of the product
  *   shares (a leading `'` on a cell a spreadsheet could run, multi-line cells included).
  * - XLSX: exceljs's streaming writer (loaded on first use only), a bold frozen header row, real dates,
  *   real booleans, widths from the labels and the first batch.
  */
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import type { ReportCell, ReportColumnDef } from '../../../src/shared/contracts/reports.ts';
 import { guardCsvFormula } from '../../../src/shared/csv-formula-guard.ts';
 import type { ReportCursor } from './report-run-repository.ts';
@@ -53,21 +54,27 @@ export async function openRowBatches(read: ReadBatch, signal: AbortSignal): Prom
 // ---------------------------------------------------------------------------------------------------
 // CSV
 
-/** One CSV field: RFC 4180 quoting, and the product's formula guard (src/shared/csv-formula-guard.ts). */
-export function csvField(cell: ReportCell): string {
+/** One cell as the text of its CSV field, with the product's formula guard (src/shared/csv-formula-guard.ts). */
+function csvText(cell: ReportCell): string {
   if (cell === null) return '';
-  const text = guardCsvFormula(typeof cell === 'boolean' ? String(cell) : Array.isArray(cell) ? cell.join('; ') : cell);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return guardCsvFormula(typeof cell === 'boolean' ? String(cell) : Array.isArray(cell) ? cell.join('; ') : cell);
 }
 
-const csvLine = (cells: readonly ReportCell[]) => `${cells.map(csvField).join(',')}\r\n`;
+/** Rows as CSV lines: csv-stringify quotes (RFC 4180) and ends each line with CRLF. */
+const csvLines = (rows: readonly (readonly ReportCell[])[]) =>
+  rows.length === 0
+    ? ''
+    : stringify(
+        rows.map((cells) => cells.map(csvText)),
+        { record_delimiter: 'windows' },
+      );
 
 /** The CSV file, streamed: a BOM and the header first, then one chunk per batch, pulled as the client reads. */
 export function csvStream(columns: readonly ReportColumn[], batches: RowBatches): Readable {
   async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(columns.map((c) => c.label))}`;
-    yield batches.first.map(csvLine).join('');
-    for await (const rows of batches.rest) yield rows.map(csvLine).join('');
+    yield `\uFEFF${csvLines([columns.map((c) => c.label)])}`;
+    yield csvLines(batches.first);
+    for await (const rows of batches.rest) yield csvLines(rows);
   }
   // Not object mode: one batch's text fills the buffer, so the next batch is read only once it has been sent.
   return Readable.from(chunks(), { objectMode: false });
