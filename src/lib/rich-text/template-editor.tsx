@@ -22,7 +22,7 @@ export interface MailTemplateEditorProps {
   handle?: Ref<MailTemplateEditorHandle>;
 }
 
-// Tiptap and ProseMirror are some 100 kB: they load when a template is opened, never with the shell.
+// Tiptap and ProseMirror are ~128 kB gzip (407 kB raw): they load when a template is opened, never with the shell.
 const TiptapTemplateEditor = lazy(() => import('./tiptap-template-editor'));
 
 /**
