@@ -147,7 +147,7 @@ export default function TiptapTemplateEditor({
         >
           • {t('listShort')}
         </Button>
-        <Button {...tool(active.link)} onClick={link} aria-label={active.link ? t('unlink') : t('link')}>
+        <Button {...tool(active.link)} aria-pressed={undefined} onClick={link}>
           {active.link ? t('unlink') : t('link')}
         </Button>
       </Flex>
