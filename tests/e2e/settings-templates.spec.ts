@@ -166,6 +166,9 @@ test('Operations sees and edits the general templates only; a sign-in template i
   await general.getByRole('link', { name: 'General message', exact: true }).click();
   const form = page.getByRole('form', { name: 'General message' });
   await expect(form.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+  // The editor (a lazy chunk) and the preview have had their answers, so none lands in the count below.
+  await expect(form.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(page.getByTestId('template-preview')).toBeVisible();
 
   // A sign-in template's address is the not-allowed screen, and no template of it is asked for.
   const before = templateCalls.length;

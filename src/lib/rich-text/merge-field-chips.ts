@@ -1,8 +1,9 @@
 /**
- * A template's `{{mergeField}}` placeholders as atomic chips in the rich-text editor, and back. In the
- * editor a field is one non-editable element (`<span data-merge-field="acceptUrl">`): the caret moves
- * over it and Backspace removes it whole, so a field can never be half-deleted or mistyped. The HTML the
- * editor hands out has the placeholders again, reduced to the mail allow-list.
+ * A template's `{{mergeField}}` placeholders as atomic chips in the template editor, and back. In the
+ * editor a field is one non-editable element (`<span data-merge-field="acceptUrl">`, the Tiptap node of
+ * merge-field-node.ts): the caret moves over it and Backspace removes it whole, so a field can never be
+ * half-deleted or mistyped. The HTML the editor hands out has the placeholders again, reduced to the mail
+ * allow-list.
  */
 import { MERGE_FIELD_PATTERN } from '../../shared/contracts/mail-templates';
 import { purifyMailHtml } from './mail-html-purify';
@@ -13,7 +14,7 @@ export interface ChipField {
 }
 
 /** One chip element for `name` (its label, or the name for a field the type does not list). */
-export function chipElement(doc: Document, name: string, fields: readonly ChipField[]): HTMLSpanElement {
+function chipElement(doc: Document, name: string, fields: readonly ChipField[]): HTMLSpanElement {
   const chip = doc.createElement('span');
   chip.dataset.mergeField = name;
   chip.setAttribute('contenteditable', 'false');
@@ -46,11 +47,13 @@ export function toEditorHtml(html: string, fields: readonly ChipField[], doc: Do
   return holder.innerHTML;
 }
 
-/** The editor's content → template HTML: chips back to `{{name}}`, reduced to the allow-list. */
-export function fromEditorHtml(root: HTMLElement): string {
-  const copy = root.cloneNode(true) as HTMLElement;
-  for (const chip of copy.querySelectorAll<HTMLElement>('[data-merge-field]')) {
+/** The editor's HTML → template HTML: chips back to `{{name}}`, reduced to the allow-list. */
+export function fromEditorHtml(html: string, doc: Document = document): string {
+  // A template element's content is inert: nothing in `html` loads or runs while it is read.
+  const holder = doc.createElement('template');
+  holder.innerHTML = html;
+  for (const chip of holder.content.querySelectorAll<HTMLElement>('[data-merge-field]')) {
     chip.replaceWith(`{{${chip.dataset.mergeField}}}`);
   }
-  return purifyMailHtml(copy.innerHTML);
+  return purifyMailHtml(holder.innerHTML);
 }

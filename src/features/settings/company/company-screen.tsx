@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { setupSteps } from '../../../lib/account-setup';
+import { SetupChecklist } from '../../../lib/account-setup-checklist';
 import { apiCall, apiList } from '../../../lib/api/api-client';
 import { scaleDown, usePicture } from '../../../lib/avatar/avatar-image';
 import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
@@ -19,7 +19,6 @@ import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-awa
 import { useSession } from '../../../lib/session/use-session';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
 import { Pill } from '../../../lib/ui/pill';
-import { ProgressBar } from '../../../lib/ui/progress-bar';
 import { showToast } from '../../../lib/ui/toast-store';
 import { companySchema, updateCompanyBody } from '../../../shared/contracts/company';
 import { companyT, useCompanyT } from './strings';
@@ -386,32 +385,34 @@ function PlanPanel({ company }: { company: Company }) {
   );
 }
 
-function SetupPanel({ company }: { company: Company }) {
+/**
+ * The dashboard's set-up checklist (src/lib/account-setup-checklist.tsx), with the same facts; exported for
+ * src/app/account-setup-agreement.test.tsx, which holds the two equal.
+ */
+export function SetupPanel({ company }: { company: Company }) {
   const t = useCompanyT();
   const canReadUsers = useCan('users', 'read');
+  const canReadContacts = useCan('contacts', 'read');
   const users = useQuery({
     queryKey: ['company', company._id, 'user-count'] as const,
     queryFn: async () => (await apiList('iamserver', '/users?limit=1', z.object({ _id: z.string() }))).meta.total,
     enabled: canReadUsers,
   });
-  const steps = setupSteps({ company, users: users.data });
-  const done = steps.filter((step) => step.done).length;
+  const contacts = useQuery({
+    queryKey: ['company', company._id, 'contact-count'] as const,
+    queryFn: async () =>
+      (
+        await apiList('contactserver', '/contacts/paginate', z.object({ _id: z.string() }), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ page: 1, limit: 1 }),
+        })
+      ).meta.total,
+    enabled: canReadContacts,
+  });
   return (
     <Panel title={t('setup')}>
-      <ProgressBar value={(done / steps.length) * 100} label={t('setupProgress', { done, total: steps.length })} />
-      <Text textStyle="sm" color="fg.muted" marginY={2}>
-        {t('setupProgress', { done, total: steps.length })}
-      </Text>
-      <Stack as="ul" gap={1} listStyleType="none" textStyle="sm">
-        {steps.map((step) => (
-          <li key={step.id} data-step={step.id} data-done={step.done}>
-            <Text as="span" aria-hidden marginEnd={2} color={step.done ? 'fg.success' : 'fg.muted'}>
-              {step.done ? '✓' : '○'}
-            </Text>
-            {t(`setup.${step.id}`)}
-          </li>
-        ))}
-      </Stack>
+      <SetupChecklist facts={{ company, users: users.data, contacts: contacts.data }} />
     </Panel>
   );
 }
