@@ -5,8 +5,8 @@
  * in keyset batches and writes each batch as it comes: the figures are the time, rows per second and the
  * peak memory above the baseline taken just before each download.
  *
- * The 100,000 entries are inserted with one `INSERT … SELECT generate_series` (the fixture repository of
- * server/modules/reports/), for the demo company, by its admin, one second apart.
+ * The 100,000 entries are inserted with one `INSERT … SELECT generate_series` (./audit-fixture.ts), for
+ * the demo company, by its admin, one second apart.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -23,7 +23,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { buildServiceApp, type App } from '../server/http/build-service-app.ts';
 import { createLogger } from '../server/http/logger.ts';
 import { SERVICE_MODULES } from '../server/modules/index.ts';
-import { insertFixtureAuditEntries } from '../server/modules/reports/report-fixture-repository.ts';
+import { insertFixtureAuditEntries } from './audit-fixture.ts';
 import { createDeps } from '../server/product.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.ts';
 import { benchSchemaName } from './postgres.ts';

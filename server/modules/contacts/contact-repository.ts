@@ -3,7 +3,14 @@ import type { Contact } from '../../../src/shared/contracts/contacts.ts';
 import { type CONTACT_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { deleteById, isoTimestamp, orderByClause, updateVersioned } from '../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof CONTACT_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<SortField, string> = {
@@ -105,20 +112,12 @@ export async function listContacts(
     filters.tagIds?.length ? filters.tagIds : null,
     filters.country ?? null,
   ];
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM contacts c ${where}`, params);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $5 OFFSET $6`,
-    [...params, query.limit, query.offset],
-  );
-  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
+  return selectPage(tx, { select: SELECT, countFrom: 'contacts c', where, params, orderBy }, query, toItem);
 }
 
 async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} WHERE c.id = $1${options.lock ? ' FOR UPDATE OF c' : ''}`,
-    [id],
-  );
-  return rows[0] ? toItem(rows[0]) : undefined;
+  return findById(tx, SELECT, id, toItem, { ...options, alias: 'c' });
 }
 
 /** Replaces a contact's business types and tags with `ids`, in their order. */

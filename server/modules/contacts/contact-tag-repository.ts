@@ -3,7 +3,14 @@ import type { ContactTag } from '../../../src/shared/contracts/contacts.ts';
 import { type CONTACT_TAG_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { deleteById, isoTimestamp, orderByClause, updateVersioned } from '../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof CONTACT_TAG_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<SortField, string> = { name: 'lower(name)', updatedAt: 'updated_at' };
@@ -32,20 +39,12 @@ const PATCH_COLUMNS: Record<keyof ContactTagPatch, string> = { name: 'name', col
 async function list(tx: Queryable, query: ListQuery<SortField>): Promise<{ items: ContactTag[]; total: number }> {
   const where = 'WHERE ($1::text IS NULL OR name ILIKE $1)';
   const params = [query.search ? containsPattern(query.search) : null];
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM contact_tags ${where}`, params);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
-    [...params, query.limit, query.offset],
-  );
-  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
+  return selectPage(tx, { select: SELECT, countFrom: 'contact_tags', where, params, orderBy }, query, toItem);
 }
 
 async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toItem(rows[0]) : undefined;
+  return findById(tx, SELECT, id, toItem, options);
 }
 
 async function insert(tx: Queryable, v: ContactTagValues): Promise<string> {

@@ -4,6 +4,7 @@
  */
 import type { FileMetadata } from '../../../src/shared/contracts/drive.ts';
 import type { Queryable } from '../../db/database.ts';
+import { deleteById, findById } from '../../http/list-sql-repository.ts';
 
 export type StoredFile = FileMetadata;
 
@@ -69,11 +70,7 @@ export async function findFile(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<StoredFile | undefined> {
-  const { rows } = await tx.query<FileRow>(
-    `SELECT ${COLUMNS} FROM drive_files WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toFile(rows[0]) : undefined;
+  return findById(tx, `SELECT ${COLUMNS} FROM drive_files`, id, toFile, options);
 }
 
 export async function findFileContent(
@@ -93,6 +90,5 @@ export async function findFileContent(
 }
 
 export async function deleteFile(tx: Queryable, id: string): Promise<boolean> {
-  const { affectedRows } = await tx.query('DELETE FROM drive_files WHERE id = $1', [id]);
-  return affectedRows === 1;
+  return deleteById(tx, 'drive_files', id);
 }

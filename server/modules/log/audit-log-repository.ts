@@ -5,7 +5,7 @@
 import type { AUDIT_SORT_FIELDS, AuditEntry } from '../../../src/shared/contracts/log.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { isoTimestamp, orderByClause } from '../../http/list-sql-repository.ts';
+import { isoTimestamp, orderByClause, selectPage } from '../../http/list-sql-repository.ts';
 
 export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
 
@@ -31,6 +31,10 @@ export interface AuditVisibility {
   entities: readonly string[];
   own?: { entity: string; entityId: string } | undefined;
 }
+
+const SELECT_ENTRY = `SELECT id, company_id, actor_user_id, action, entity, entity_id, changes, request_id, created_at,
+       (SELECT u.name FROM users u WHERE u.id = audit_log.actor_user_id) AS actor_name
+  FROM audit_log`;
 
 function toEntry(r: Record<string, unknown>): AuditLogItem {
   const changes = typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes;
@@ -74,12 +78,6 @@ export async function listAuditEntries(
     visible.own?.entity ?? null,
     visible.own?.entityId ?? null,
   ];
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log ${where}`, params);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT id, company_id, actor_user_id, action, entity, entity_id, changes, request_id, created_at,
-            (SELECT u.name FROM users u WHERE u.id = audit_log.actor_user_id) AS actor_name
-       FROM audit_log ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id DESC')} LIMIT $11 OFFSET $12`,
-    [...params, query.limit, query.offset],
-  );
-  return { items: rows.map(toEntry), total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id DESC');
+  return selectPage(tx, { select: SELECT_ENTRY, countFrom: 'audit_log', where, params, orderBy }, query, toEntry);
 }

@@ -12,6 +12,7 @@ import type {
 } from '../../../src/shared/contracts/mail.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
+import { findById, selectPage } from '../../http/list-sql-repository.ts';
 
 export type SentMailSortField = (typeof SENT_MAIL_SORT_FIELDS)[number];
 
@@ -84,20 +85,17 @@ export async function listSentMail(
   }
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const direction = query.sort.descending ? 'DESC' : 'ASC';
-  const order = `${SORT_COLUMNS[query.sort.field]} ${direction} NULLS LAST, m.created_at DESC, m.id DESC`;
-  const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox m ${filter}`, params);
-  const { rows } = await tx.query<SentRow>(
-    `SELECT ${COLUMNS} FROM mail_outbox m ${filter} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.limit, query.offset],
-  );
-  return { items: rows.map(toSentMail), total: total.rows[0]?.n ?? 0 };
+  const orderBy = `ORDER BY ${SORT_COLUMNS[query.sort.field]} ${direction} NULLS LAST, m.created_at DESC, m.id DESC`;
+  const select = `SELECT ${COLUMNS} FROM mail_outbox m`;
+  return selectPage(tx, { select, countFrom: 'mail_outbox m', where: filter, params, orderBy }, query, toSentMail);
 }
 
 export async function findSentMail(tx: Queryable, id: string): Promise<SentMailDetail | undefined> {
-  const { rows } = await tx.query<SentRow>(
-    `SELECT ${COLUMNS}, m.body_text, m.body_html FROM mail_outbox m WHERE m.id = $1`,
-    [id],
+  return findById(
+    tx,
+    `SELECT ${COLUMNS}, m.body_text, m.body_html FROM mail_outbox m`,
+    id,
+    (row: SentRow) => ({ ...toSentMail(row), text: row.body_text ?? '', html: row.body_html ?? null }),
+    { alias: 'm' },
   );
-  const row = rows[0];
-  return row ? { ...toSentMail(row), text: row.body_text ?? '', html: row.body_html ?? null } : undefined;
 }

@@ -10,7 +10,14 @@ import {
 } from '../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../http/list-sql-repository.ts';
 
 /** The session picklist: active options only, by group and order, in the shape of section 6. */
 export async function listDropdownOptions(tx: Queryable, module: string): Promise<DropdownOption[]> {
@@ -100,11 +107,7 @@ export type DropdownGroupPatch = Partial<Pick<DropdownGroupValues, 'name' | 'lab
 const GROUP_PATCH_COLUMNS: Record<keyof DropdownGroupPatch, string> = { name: 'name', label: 'label' };
 
 async function findGroup(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_GROUP} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toGroup(rows[0]) : undefined;
+  return findById(tx, SELECT_GROUP, id, toGroup, options);
 }
 
 export async function dropdownGroupExists(tx: Queryable, module: string, name: string): Promise<boolean> {
@@ -116,12 +119,13 @@ export const dropdownGroupRepository = {
   async list(tx: Queryable, query: ListQuery<GroupSortField>, filters: { module?: string }) {
     const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR label ILIKE $1) AND ($2::text IS NULL OR module = $2)`;
     const params = [query.search ? containsPattern(query.search) : null, filters.module ?? null];
-    const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM dropdown_groups ${where}`, params);
-    const { rows } = await tx.query<Record<string, unknown>>(
-      `${SELECT_GROUP} ${where} ${orderByClause(query.sort, GROUP_SORT_COLUMNS, 'id')} LIMIT $3 OFFSET $4`,
-      [...params, query.limit, query.offset],
+    const orderBy = orderByClause(query.sort, GROUP_SORT_COLUMNS, 'id');
+    return selectPage(
+      tx,
+      { select: SELECT_GROUP, countFrom: 'dropdown_groups', where, params, orderBy },
+      query,
+      toGroup,
     );
-    return { items: rows.map(toGroup), total: count.rows[0]?.n ?? 0 };
   },
   find: findGroup,
   async insert(tx: Queryable, v: DropdownGroupValues): Promise<string> {
@@ -132,15 +136,10 @@ export const dropdownGroupRepository = {
     return rows[0]!.id;
   },
   async update(tx: Queryable, id: string, patch: DropdownGroupPatch): Promise<void> {
-    const set = setClause(patch, GROUP_PATCH_COLUMNS, 2);
-    await tx.query(
-      `UPDATE dropdown_groups SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-      [id, ...set.values],
-    );
+    await updateVersioned(tx, 'dropdown_groups', id, patch, GROUP_PATCH_COLUMNS);
   },
   async remove(tx: Queryable, id: string): Promise<boolean> {
-    const { affectedRows } = await tx.query('DELETE FROM dropdown_groups WHERE id = $1', [id]);
-    return affectedRows > 0;
+    return deleteById(tx, 'dropdown_groups', id);
   },
 };
 
@@ -200,11 +199,7 @@ const OPTION_PATCH_COLUMNS: Record<keyof DropdownOptionPatch, string> = {
 };
 
 async function findOption(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_OPTION} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toOption(rows[0]) : undefined;
+  return findById(tx, SELECT_OPTION, id, toOption, options);
 }
 
 export const dropdownOptionRepository = {
@@ -221,12 +216,13 @@ export const dropdownOptionRepository = {
       filters.group ?? null,
       filters.isActive === undefined ? null : filters.isActive === 'true',
     ];
-    const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM dropdown_options ${where}`, params);
-    const { rows } = await tx.query<Record<string, unknown>>(
-      `${SELECT_OPTION} ${where} ${orderByClause(query.sort, OPTION_SORT_COLUMNS, 'id')} LIMIT $5 OFFSET $6`,
-      [...params, query.limit, query.offset],
+    const orderBy = orderByClause(query.sort, OPTION_SORT_COLUMNS, 'id');
+    return selectPage(
+      tx,
+      { select: SELECT_OPTION, countFrom: 'dropdown_options', where, params, orderBy },
+      query,
+      toOption,
     );
-    return { items: rows.map(toOption), total: count.rows[0]?.n ?? 0 };
   },
   find: findOption,
   /** Without a `sortOrder`, the new option goes after the group's last one. */
@@ -243,15 +239,10 @@ export const dropdownOptionRepository = {
     return rows[0]!.id;
   },
   async update(tx: Queryable, id: string, patch: DropdownOptionPatch): Promise<void> {
-    const set = setClause(patch, OPTION_PATCH_COLUMNS, 2);
-    await tx.query(
-      `UPDATE dropdown_options SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-      [id, ...set.values],
-    );
+    await updateVersioned(tx, 'dropdown_options', id, patch, OPTION_PATCH_COLUMNS);
   },
   async remove(tx: Queryable, id: string): Promise<boolean> {
-    const { affectedRows } = await tx.query('DELETE FROM dropdown_options WHERE id = $1', [id]);
-    return affectedRows > 0;
+    return deleteById(tx, 'dropdown_options', id);
   },
 };
 

@@ -5,7 +5,7 @@
  */
 import type { NotificationItem, NotificationStatus } from '../../../src/shared/contracts/notifications.ts';
 import type { Queryable } from '../../db/database.ts';
-import { isoTimestamp } from '../../http/list-sql-repository.ts';
+import { isoTimestamp, selectPage } from '../../http/list-sql-repository.ts';
 
 /** A notification as stored: the item every client receives, plus its owner and its feed position. */
 export interface StoredNotification extends NotificationItem {
@@ -103,12 +103,13 @@ export async function listNotifications(
     params.push(query.status);
     where += ` AND status = $${params.length}`;
   }
-  const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications ${where}`, params);
-  const { rows } = await tx.query(
-    `${SELECT_NOTIFICATION} ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.limit, query.offset],
+  const orderBy = 'ORDER BY created_at DESC, id DESC';
+  return selectPage(
+    tx,
+    { select: SELECT_NOTIFICATION, countFrom: 'notifications', where, params, orderBy },
+    query,
+    toItem,
   );
-  return { items: rows.map(toItem), total: total.rows[0]!.n };
 }
 
 export async function countUnread(tx: Queryable, userId: string): Promise<number> {

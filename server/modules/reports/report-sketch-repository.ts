@@ -9,7 +9,14 @@ import type {
 } from '../../../src/shared/contracts/reports.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { deleteById, isoTimestamp, orderByClause, updateVersioned } from '../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof REPORT_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<SortField, string> = {
@@ -93,20 +100,12 @@ async function list(
 ): Promise<{ items: ReportSketch[]; total: number }> {
   const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR description ILIKE $1) AND ($2::text IS NULL OR source = $2)`;
   const params = [query.search ? containsPattern(query.search) : null, filters.source ?? null];
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM report_sketches ${where}`, params);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $3 OFFSET $4`,
-    [...params, query.limit, query.offset],
-  );
-  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
+  return selectPage(tx, { select: SELECT, countFrom: 'report_sketches', where, params, orderBy }, query, toItem);
 }
 
 async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}): Promise<ReportSketch | undefined> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toItem(rows[0]) : undefined;
+  return findById(tx, SELECT, id, toItem, options);
 }
 
 async function insert(tx: Queryable, v: ReportSketchValues): Promise<string> {

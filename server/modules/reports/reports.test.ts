@@ -28,7 +28,7 @@ import type { App } from '../../http/build-service-app.ts';
 import { buildTestApp } from '../../testing/test-apps.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { signIn } from '../iam/iam-resources-test-kit.ts';
-import { insertFixtureAuditEntries } from './report-fixture-repository.ts';
+import { insertFixtureAuditEntries } from '../../../bench/audit-fixture.ts';
 import { REPORT_BATCH_ROWS } from './report-run.ts';
 import { guardCsvFormula } from '../../../src/shared/csv-formula-guard.ts';
 

@@ -10,7 +10,13 @@ import type {
 } from '../../../../src/shared/contracts/company.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import {
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../../http/list-sql-repository.ts';
 
 export const COMPANY_SORT_FIELDS = ['name', 'short_name', 'expiryDate', 'createdAt'] as const;
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
@@ -55,11 +61,7 @@ export async function findCompany(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<CompanyItem | undefined> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_COMPANY} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toCompany(rows[0]) : undefined;
+  return findById(tx, SELECT_COMPANY, id, toCompany, options);
 }
 
 type AppAdminSortField = (typeof APP_ADMIN_COMPANY_SORT_FIELDS)[number];
@@ -84,12 +86,13 @@ export async function listAppAdminCompanies(
 ): Promise<{ items: AppAdminCompany[]; total: number }> {
   const where = query.search ? 'WHERE (name ILIKE $1 OR short_name ILIKE $1)' : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM companies ${where}`, [pattern]);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_APP_ADMIN_COMPANY} ${where} ${orderByClause(query.sort, APP_ADMIN_SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
-    [pattern, query.limit, query.offset],
+  const orderBy = orderByClause(query.sort, APP_ADMIN_SORT_COLUMNS, 'id');
+  return selectPage(
+    tx,
+    { select: SELECT_APP_ADMIN_COMPANY, countFrom: 'companies', where, params: [pattern], orderBy },
+    query,
+    toAppAdminCompany,
   );
-  return { items: rows.map(toAppAdminCompany), total: count.rows[0]?.n ?? 0 };
 }
 
 /** One company with its number of users (system transaction). */
@@ -137,15 +140,8 @@ const SETTINGS_COLUMNS: Record<keyof CompanySettingsPatch, string> = {
 };
 
 export async function updateCompanySettings(tx: Queryable, id: string, patch: CompanySettingsPatch): Promise<void> {
-  const set = setClause(
-    { ...patch, address: patch.address ? JSON.stringify(patch.address) : undefined },
-    SETTINGS_COLUMNS,
-    2,
-  );
-  await tx.query(
-    `UPDATE companies SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  const row = { ...patch, address: patch.address ? JSON.stringify(patch.address) : undefined };
+  await updateVersioned(tx, 'companies', id, row, SETTINGS_COLUMNS);
 }
 
 export interface CompanyPlanPatch {
@@ -156,11 +152,7 @@ export interface CompanyPlanPatch {
 const PLAN_COLUMNS: Record<keyof CompanyPlanPatch, string> = { planName: 'plan_name', expiryDate: 'plan_expiry_date' };
 
 export async function updateCompanyPlan(tx: Queryable, id: string, patch: CompanyPlanPatch): Promise<void> {
-  const set = setClause(patch, PLAN_COLUMNS, 2);
-  await tx.query(
-    `UPDATE companies SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'companies', id, patch, PLAN_COLUMNS);
 }
 
 /** Every company (system transaction): the demo seed runs only on an empty database. */

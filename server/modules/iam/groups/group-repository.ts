@@ -1,12 +1,20 @@
 /**
  * SQL for the `/groups` resource (user groups and their members), inside a tenant transaction.
  */
+import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../../http/list-sql-repository.ts';
 
 export { GROUP_SORT_FIELDS, type GroupSortField } from '../../../../src/shared/contracts/groups.ts';
-import type { GroupSortField } from '../../../../src/shared/contracts/groups.ts';
+import type { groupSchema, GroupSortField } from '../../../../src/shared/contracts/groups.ts';
 
 const SORT_COLUMNS: Record<GroupSortField, string> = {
   name: 'lower(g.name)',
@@ -14,16 +22,8 @@ const SORT_COLUMNS: Record<GroupSortField, string> = {
   updatedAt: 'g.updated_at',
 };
 
-export interface GroupItem {
-  _id: string;
-  version: number;
-  companyId: string;
-  name: string;
-  description: string;
-  memberIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A group as the `/groups` resource answers it (the shared contract). */
+export type GroupItem = z.infer<typeof groupSchema>;
 
 const SELECT_GROUP = `SELECT g.id, g.version, g.company_id, g.name, g.description, g.created_at, g.updated_at,
         COALESCE((SELECT array_agg(m.user_id::text ORDER BY m.user_id) FROM user_group_members m WHERE m.group_id = g.id),
@@ -49,12 +49,13 @@ export async function listGroups(
 ): Promise<{ items: GroupItem[]; total: number }> {
   const where = query.search ? 'WHERE (g.name ILIKE $1 OR g.description ILIKE $1)' : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_groups g ${where}`, [pattern]);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_GROUP} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'g.id')} LIMIT $2 OFFSET $3`,
-    [pattern, query.limit, query.offset],
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'g.id');
+  return selectPage(
+    tx,
+    { select: SELECT_GROUP, countFrom: 'user_groups g', where, params: [pattern], orderBy },
+    query,
+    toGroup,
   );
-  return { items: rows.map(toGroup), total: count.rows[0]?.n ?? 0 };
 }
 
 export async function findGroup(
@@ -62,11 +63,7 @@ export async function findGroup(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<GroupItem | undefined> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_GROUP} WHERE g.id = $1${options.lock ? ' FOR UPDATE OF g' : ''}`,
-    [id],
-  );
-  return rows[0] ? toGroup(rows[0]) : undefined;
+  return findById(tx, SELECT_GROUP, id, toGroup, { ...options, alias: 'g' });
 }
 
 export async function insertGroup(
@@ -88,11 +85,7 @@ export interface GroupPatch {
 const PATCH_COLUMNS: Record<keyof GroupPatch, string> = { name: 'name', description: 'description' };
 
 export async function updateGroup(tx: Queryable, id: string, patch: GroupPatch): Promise<void> {
-  const set = setClause(patch, PATCH_COLUMNS, 2);
-  await tx.query(
-    `UPDATE user_groups SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'user_groups', id, patch, PATCH_COLUMNS);
 }
 
 /** Replaces the member list (the ids must already be checked to be users of the company). */
@@ -111,8 +104,7 @@ export async function replaceGroupMembers(
 }
 
 export async function deleteGroup(tx: Queryable, id: string): Promise<boolean> {
-  const { affectedRows } = await tx.query('DELETE FROM user_groups WHERE id = $1', [id]);
-  return affectedRows > 0;
+  return deleteById(tx, 'user_groups', id);
 }
 
 /** Groups as the resource kit uses them: insert and update also replace the member list when given. */

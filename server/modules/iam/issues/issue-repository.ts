@@ -2,11 +2,19 @@
  * SQL for the issue tracker (`/issue/tracker`). Inside a tenant transaction row-level security scopes
  * every query to the caller's company; inside a system transaction (a super admin) it spans every company.
  */
+import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../../http/list-sql-repository.ts';
 
-import type { IssueAttachment, IssuePriority, IssueStatus } from '../../../../src/shared/contracts/issues.ts';
+import type { issueSchema, IssuePriority, IssueStatus } from '../../../../src/shared/contracts/issues.ts';
 
 export { ISSUE_SORT_FIELDS, type IssueSortField } from '../../../../src/shared/contracts/issues.ts';
 import type { IssueSortField } from '../../../../src/shared/contracts/issues.ts';
@@ -19,25 +27,8 @@ const SORT_COLUMNS: Record<IssueSortField, string> = {
   updatedAt: 'i.updated_at',
 };
 
-export interface IssueItem {
-  _id: string;
-  version: number;
-  companyId: string;
-  title: string;
-  description: string;
-  status: IssueStatus;
-  priority: IssuePriority;
-  attachmentFileId: string | null;
-  attachment: IssueAttachment | null;
-  appVersion: string;
-  route: string;
-  createdBy: string | null;
-  reporterName: string | null;
-  reporterEmail: string | null;
-  companyName: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An issue as the tracker answers it (the shared contract). */
+export type IssueItem = z.infer<typeof issueSchema>;
 
 // The joined rows are the issue's own company's (the file, the reporter and the company carry the same
 // company_id), so a tenant transaction sees them all and a system one joins across companies correctly.
@@ -100,12 +91,8 @@ export async function listIssues(
     filters.priority ?? null,
     filters.companyId ?? null,
   ];
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM issues i ${where}`, params);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_ISSUE} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'i.id')} LIMIT $5 OFFSET $6`,
-    [...params, query.limit, query.offset],
-  );
-  return { items: rows.map(toIssue), total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'i.id');
+  return selectPage(tx, { select: SELECT_ISSUE, countFrom: 'issues i', where, params, orderBy }, query, toIssue);
 }
 
 export async function findIssue(
@@ -113,11 +100,7 @@ export async function findIssue(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<IssueItem | undefined> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_ISSUE} WHERE i.id = $1${options.lock ? ' FOR UPDATE OF i' : ''}`,
-    [id],
-  );
-  return rows[0] ? toIssue(rows[0]) : undefined;
+  return findById(tx, SELECT_ISSUE, id, toIssue, { ...options, alias: 'i' });
 }
 
 export interface NewIssue {
@@ -166,16 +149,11 @@ const PATCH_COLUMNS: Record<keyof IssuePatch, string> = {
 };
 
 export async function updateIssue(tx: Queryable, id: string, patch: IssuePatch): Promise<void> {
-  const set = setClause(patch, PATCH_COLUMNS, 2);
-  await tx.query(
-    `UPDATE issues SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'issues', id, patch, PATCH_COLUMNS);
 }
 
 export async function deleteIssue(tx: Queryable, id: string): Promise<boolean> {
-  const { affectedRows } = await tx.query('DELETE FROM issues WHERE id = $1', [id]);
-  return affectedRows > 0;
+  return deleteById(tx, 'issues', id);
 }
 
 /** The issue tracker as the resource kit uses it (create and delete, inside the caller's company). */

@@ -4,7 +4,7 @@
 import type { Product } from '../../../../src/shared/contracts/product.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { orderByClause } from '../../../http/list-sql-repository.ts';
+import { findById, orderByClause, selectPage } from '../../../http/list-sql-repository.ts';
 
 export const PRODUCT_SORT_FIELDS = ['code', 'name'] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
@@ -13,7 +13,11 @@ const SORT_COLUMNS: Record<ProductSortField, string> = { code: 'p.code', name: '
 
 export type ProductItem = Product;
 
-const FROM = 'FROM company_products cp JOIN products p ON p.id = cp.product_id';
+const FROM = 'company_products cp JOIN products p ON p.id = cp.product_id';
+const SELECT = `SELECT p.id AS "_id", p.code, p.name FROM ${FROM}`;
+
+/** The select names its columns as the contract does: a row is the item. */
+const asItem = (row: ProductItem): ProductItem => row;
 
 export async function listCompanyProducts(
   tx: Queryable,
@@ -21,17 +25,12 @@ export async function listCompanyProducts(
 ): Promise<{ items: ProductItem[]; total: number }> {
   const where = query.search ? 'WHERE (p.code ILIKE $1 OR p.name ILIKE $1)' : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${where}`, [pattern]);
-  const { rows } = await tx.query<ProductItem>(
-    `SELECT p.id AS "_id", p.code, p.name ${FROM} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'p.id')} LIMIT $2 OFFSET $3`,
-    [pattern, query.limit, query.offset],
-  );
-  return { items: rows, total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'p.id');
+  return selectPage(tx, { select: SELECT, countFrom: FROM, where, params: [pattern], orderBy }, query, asItem);
 }
 
 export async function findCompanyProduct(tx: Queryable, id: string): Promise<ProductItem | undefined> {
-  const { rows } = await tx.query<ProductItem>(`SELECT p.id AS "_id", p.code, p.name ${FROM} WHERE p.id = $1`, [id]);
-  return rows[0];
+  return findById(tx, SELECT, id, asItem, { alias: 'p' });
 }
 
 /** Adds the products of the catalog that are missing (system transaction); existing ones stay as they are. */

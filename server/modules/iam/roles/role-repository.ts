@@ -2,12 +2,19 @@
  * SQL for the `/roles` resource, inside a tenant transaction.
  */
 import type { Permissions } from '../../../../src/shared/permissions.ts';
+import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import {
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../../http/list-sql-repository.ts';
 
 export { ROLE_SORT_FIELDS, type RoleSortField } from '../../../../src/shared/contracts/roles.ts';
-import type { RoleSortField } from '../../../../src/shared/contracts/roles.ts';
+import type { roleSchema, RoleSortField } from '../../../../src/shared/contracts/roles.ts';
 
 const SORT_COLUMNS: Record<RoleSortField, string> = {
   name: 'lower(name)',
@@ -15,19 +22,8 @@ const SORT_COLUMNS: Record<RoleSortField, string> = {
   updatedAt: 'updated_at',
 };
 
-export interface RoleItem {
-  _id: string;
-  version: number;
-  companyId: string;
-  name: string;
-  description: string;
-  permissions: Permissions;
-  isSystem: boolean;
-  /** Users of the company holding the role. */
-  userCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A role as the `/roles` resource answers it (the shared contract). */
+export type RoleItem = z.infer<typeof roleSchema>;
 
 const SELECT_ROLE = `SELECT id, version, company_id, name, description, permissions, is_system, created_at, updated_at,
        (SELECT count(*)::int FROM users u WHERE u.role_id = roles.id) AS user_count
@@ -41,7 +37,7 @@ function toRole(r: Record<string, unknown>): RoleItem {
     companyId: r.company_id as string,
     name: r.name as string,
     description: r.description as string,
-    permissions: (permissions ?? {}) as Permissions,
+    permissions: (permissions ?? {}) as RoleItem['permissions'],
     isSystem: r.is_system as boolean,
     userCount: Number(r.user_count ?? 0),
     createdAt: isoTimestamp(r.created_at),
@@ -55,12 +51,8 @@ export async function listRoles(
 ): Promise<{ items: RoleItem[]; total: number }> {
   const where = query.search ? 'WHERE (name ILIKE $1 OR description ILIKE $1)' : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM roles ${where}`, [pattern]);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_ROLE} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
-    [pattern, query.limit, query.offset],
-  );
-  return { items: rows.map(toRole), total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
+  return selectPage(tx, { select: SELECT_ROLE, countFrom: 'roles', where, params: [pattern], orderBy }, query, toRole);
 }
 
 export async function findRole(
@@ -68,11 +60,7 @@ export async function findRole(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<RoleItem | undefined> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_ROLE} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toRole(rows[0]) : undefined;
+  return findById(tx, SELECT_ROLE, id, toRole, options);
 }
 
 export async function insertRole(
@@ -99,15 +87,8 @@ const PATCH_COLUMNS: Record<keyof RolePatch, string> = {
 };
 
 export async function updateRole(tx: Queryable, id: string, patch: RolePatch): Promise<void> {
-  const set = setClause(
-    { ...patch, permissions: patch.permissions ? JSON.stringify(patch.permissions) : undefined },
-    PATCH_COLUMNS,
-    2,
-  );
-  await tx.query(
-    `UPDATE roles SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  const row = { ...patch, permissions: patch.permissions ? JSON.stringify(patch.permissions) : undefined };
+  await updateVersioned(tx, 'roles', id, row, PATCH_COLUMNS);
 }
 
 export async function countUsersWithRole(tx: Queryable, roleId: string): Promise<number> {

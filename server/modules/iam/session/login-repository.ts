@@ -3,6 +3,7 @@
  * two-factor challenges and the sign-in throttle.
  */
 import type { Queryable } from '../../../db/database.ts';
+import { findById } from '../../../http/list-sql-repository.ts';
 
 export interface LoginCandidate {
   userId: string;
@@ -78,34 +79,36 @@ export interface TwoFactorChallenge {
   method: string;
 }
 
+interface ChallengeRow {
+  id: string;
+  company_id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: Date;
+  consumed: boolean;
+  method: string;
+}
+
+const SELECT_CHALLENGE = `SELECT id, company_id, user_id, code_hash, attempts, expires_at, consumed_at IS NOT NULL AS consumed, method
+  FROM two_factor_challenges`;
+
+function toChallenge(row: ChallengeRow): TwoFactorChallenge {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    userId: row.user_id,
+    codeHash: row.code_hash,
+    attempts: row.attempts,
+    expiresAt: new Date(row.expires_at),
+    consumed: row.consumed,
+    method: row.method,
+  };
+}
+
+/** The challenge, locked until the transaction ends: two answers to one challenge cannot both count. */
 export async function lockTwoFactorChallenge(tx: Queryable, id: string): Promise<TwoFactorChallenge | undefined> {
-  const { rows } = await tx.query<{
-    id: string;
-    company_id: string;
-    user_id: string;
-    code_hash: string;
-    attempts: number;
-    expires_at: Date;
-    consumed: boolean;
-    method: string;
-  }>(
-    `SELECT id, company_id, user_id, code_hash, attempts, expires_at, consumed_at IS NOT NULL AS consumed, method
-       FROM two_factor_challenges WHERE id = $1 FOR UPDATE`,
-    [id],
-  );
-  const row = rows[0];
-  return row
-    ? {
-        id: row.id,
-        companyId: row.company_id,
-        userId: row.user_id,
-        codeHash: row.code_hash,
-        attempts: row.attempts,
-        expiresAt: new Date(row.expires_at),
-        consumed: row.consumed,
-        method: row.method,
-      }
-    : undefined;
+  return findById(tx, SELECT_CHALLENGE, id, toChallenge, { lock: true });
 }
 
 export async function recordChallengeAttempt(tx: Queryable, id: string, consumed: boolean): Promise<void> {

@@ -2,12 +2,20 @@
  * SQL for the `/users` resource. Runs inside a tenant transaction: row-level security limits every
  * statement to the caller's company.
  */
+import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../../http/list-sql-repository.ts';
 
 export { USER_SORT_FIELDS, type UserSortField } from '../../../../src/shared/contracts/users.ts';
-import type { UserSortField } from '../../../../src/shared/contracts/users.ts';
+import type { userSchema, UserSortField } from '../../../../src/shared/contracts/users.ts';
 
 const SORT_COLUMNS: Record<UserSortField, string> = {
   name: 'u.name',
@@ -18,25 +26,8 @@ const SORT_COLUMNS: Record<UserSortField, string> = {
   updatedAt: 'u.updated_at',
 };
 
-export interface UserItem {
-  _id: string;
-  version: number;
-  companyId: string;
-  name: string;
-  emailId: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-  disabled: boolean;
-  isSuperAdmin: boolean;
-  roleId: string | null;
-  roleName: string | null;
-  phone: string;
-  avatarFileId: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A user as the `/users` resource answers it (the shared contract). */
+export type UserItem = z.infer<typeof userSchema>;
 
 const SELECT_USER = `SELECT u.id, u.version, u.company_id, u.name, u.email, u.first_name, u.last_name, u.email_verified,
         u.disabled, u.is_super_admin, u.role_id, r.name AS role_name, u.phone, u.avatar_file_id, u.created_at, u.updated_at,
@@ -73,12 +64,13 @@ export async function listUsers(
 ): Promise<{ items: UserItem[]; total: number }> {
   const where = query.search ? `WHERE ${SEARCH}` : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${where}`, [pattern]);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_USER} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'u.id')} LIMIT $2 OFFSET $3`,
-    [pattern, query.limit, query.offset],
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'u.id');
+  return selectPage(
+    tx,
+    { select: SELECT_USER, countFrom: 'users u', where, params: [pattern], orderBy },
+    query,
+    toUser,
   );
-  return { items: rows.map(toUser), total: count.rows[0]?.n ?? 0 };
 }
 
 export async function findUser(
@@ -86,11 +78,7 @@ export async function findUser(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<UserItem | undefined> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_USER} WHERE u.id = $1${options.lock ? ' FOR UPDATE OF u' : ''}`,
-    [id],
-  );
-  return rows[0] ? toUser(rows[0]) : undefined;
+  return findById(tx, SELECT_USER, id, toUser, { ...options, alias: 'u' });
 }
 
 export async function insertUser(
@@ -126,16 +114,11 @@ const PATCH_COLUMNS: Record<keyof UserPatch, string> = {
 };
 
 export async function updateUser(tx: Queryable, id: string, patch: UserPatch): Promise<void> {
-  const set = setClause(patch, PATCH_COLUMNS, 2);
-  await tx.query(
-    `UPDATE users SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'users', id, patch, PATCH_COLUMNS);
 }
 
 export async function deleteUser(tx: Queryable, id: string): Promise<boolean> {
-  const { affectedRows } = await tx.query('DELETE FROM users WHERE id = $1', [id]);
-  return affectedRows > 0;
+  return deleteById(tx, 'users', id);
 }
 
 /** The ids among `ids` that are users of the transaction's company. */

@@ -6,7 +6,14 @@ import type { BusinessType } from '../../../../src/shared/contracts/master-data.
 import { type BUSINESS_TYPE_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { deleteById, isoTimestamp, orderByClause, updateVersioned } from '../../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof BUSINESS_TYPE_SORT_FIELDS)[number];
 
@@ -50,20 +57,12 @@ async function list(
     query.search ? containsPattern(query.search) : null,
     filters.isActive === undefined ? null : filters.isActive === 'true',
   ];
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM business_types ${where}`, params);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $3 OFFSET $4`,
-    [...params, query.limit, query.offset],
-  );
-  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
+  return selectPage(tx, { select: SELECT, countFrom: 'business_types', where, params, orderBy }, query, toItem);
 }
 
 async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toItem(rows[0]) : undefined;
+  return findById(tx, SELECT, id, toItem, options);
 }
 
 /** Another business type of the company with this code (case-insensitive), other than `exceptId`. */

@@ -6,7 +6,14 @@ import type { CompanyCurrency, CompanyCurrencyRate } from '../../../../src/share
 import { type COMPANY_CURRENCY_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof COMPANY_CURRENCY_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<SortField, string> = { code: 'code', validFrom: 'valid_from', updatedAt: 'updated_at' };
@@ -40,11 +47,7 @@ const PATCH_COLUMNS: Record<keyof CompanyCurrencyPatch, string> = {
 };
 
 async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toItem(rows[0]) : undefined;
+  return findById(tx, SELECT, id, toItem, options);
 }
 
 export async function companyCurrencyTaken(tx: Queryable, code: string): Promise<boolean> {
@@ -56,12 +59,8 @@ export const companyCurrencyRepository = {
   async list(tx: Queryable, query: ListQuery<SortField>) {
     const where = 'WHERE ($1::text IS NULL OR code ILIKE $1)';
     const params = [query.search ? containsPattern(query.search) : null];
-    const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM company_currencies ${where}`, params);
-    const { rows } = await tx.query<Record<string, unknown>>(
-      `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $2 OFFSET $3`,
-      [...params, query.limit, query.offset],
-    );
-    return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+    const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
+    return selectPage(tx, { select: SELECT, countFrom: 'company_currencies', where, params, orderBy }, query, toItem);
   },
   find,
   async insert(tx: Queryable, v: CompanyCurrencyValues): Promise<string> {
@@ -73,16 +72,10 @@ export const companyCurrencyRepository = {
     return rows[0]!.id;
   },
   async update(tx: Queryable, id: string, patch: CompanyCurrencyPatch): Promise<void> {
-    const set = setClause(patch, PATCH_COLUMNS, 2);
-    await tx.query(
-      `UPDATE company_currencies SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now()
-        WHERE id = $1`,
-      [id, ...set.values],
-    );
+    await updateVersioned(tx, 'company_currencies', id, patch, PATCH_COLUMNS);
   },
   async remove(tx: Queryable, id: string): Promise<boolean> {
-    const { affectedRows } = await tx.query('DELETE FROM company_currencies WHERE id = $1', [id]);
-    return affectedRows > 0;
+    return deleteById(tx, 'company_currencies', id);
   },
 };
 

@@ -5,7 +5,14 @@ import type { ReceivingLocation } from '../../../../src/shared/contracts/master-
 import { type RECEIVING_LOCATION_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { isoTimestamp, orderByClause, setClause } from '../../../http/list-sql-repository.ts';
+import {
+  deleteById,
+  findById,
+  isoTimestamp,
+  orderByClause,
+  selectPage,
+  updateVersioned,
+} from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof RECEIVING_LOCATION_SORT_FIELDS)[number];
 
@@ -81,20 +88,12 @@ async function list(
     filters.country ?? null,
     filters.isActive === undefined ? null : filters.isActive === 'true',
   ];
-  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM receiving_locations ${where}`, params);
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} ${where} ${orderByClause(query.sort, SORT_COLUMNS, 'id')} LIMIT $4 OFFSET $5`,
-    [...params, query.limit, query.offset],
-  );
-  return { items: rows.map(toItem), total: count.rows[0]?.n ?? 0 };
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
+  return selectPage(tx, { select: SELECT, countFrom: 'receiving_locations', where, params, orderBy }, query, toItem);
 }
 
 async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT} WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ? toItem(rows[0]) : undefined;
+  return findById(tx, SELECT, id, toItem, options);
 }
 
 /** Another location of the company with this code (case-insensitive), other than `exceptId`. */
@@ -130,17 +129,11 @@ async function insert(tx: Queryable, v: ReceivingLocationValues): Promise<string
 }
 
 async function update(tx: Queryable, id: string, patch: ReceivingLocationPatch): Promise<void> {
-  const set = setClause(patch, PATCH_COLUMNS, 2);
-  await tx.query(
-    `UPDATE receiving_locations SET ${set.sql ? `${set.sql}, ` : ''}version = version + 1, updated_at = now()
-      WHERE id = $1`,
-    [id, ...set.values],
-  );
+  await updateVersioned(tx, 'receiving_locations', id, patch, PATCH_COLUMNS);
 }
 
 async function remove(tx: Queryable, id: string): Promise<boolean> {
-  const { affectedRows } = await tx.query('DELETE FROM receiving_locations WHERE id = $1', [id]);
-  return affectedRows > 0;
+  return deleteById(tx, 'receiving_locations', id);
 }
 
 export const receivingLocationRepository = { list, find, insert, update, remove };

@@ -1,9 +1,10 @@
 /**
- * Many audit entries at once, for the reports benchmark (bench/reports.ts) and the tests of runs larger
- * than one batch: one `INSERT … SELECT generate_series`, inside a tenant transaction (row-level security
- * checks the company). Not used by the services.
+ * Many audit entries at once, for the reports benchmark (./reports.ts) and the tests of runs larger than
+ * one batch (server/modules/reports/reports.test.ts): one `INSERT … SELECT generate_series`, inside a
+ * tenant transaction (row-level security checks the company). It lives here, outside server/, because no
+ * service uses it: production code holds no fixture.
  */
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../server/db/database.ts';
 
 export const FIXTURE_AUDIT_ACTIONS = ['contact.create', 'contact.update', 'user.update', 'reportSketch.create'];
 

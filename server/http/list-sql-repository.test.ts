@@ -1,0 +1,74 @@
+/**
+ * The shared list page and find-by-id that every resource repository stands on, against the seeded
+ * database: the total describes the whole filter while the items are one page of it, request values stay
+ * values, and a locked find works on a select that joins other tables.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../db/database.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { findById, orderByClause, selectPage, type PageSql } from './list-sql-repository.ts';
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const inSystem = <T>(fn: (tx: Queryable) => Promise<T>) =>
+  t.db.transaction({ role: 'freight_system', companyId: null }, fn);
+
+const SELECT = 'SELECT u.id, u.email, r.name AS role_name FROM users u LEFT JOIN roles r ON r.id = u.role_id';
+const toEmail = (row: { email: string }) => row.email;
+
+function byEmail(pattern: string): PageSql {
+  return {
+    select: SELECT,
+    countFrom: 'users u',
+    where: 'WHERE u.email ILIKE $1',
+    params: [pattern],
+    orderBy: orderByClause({ field: 'email', descending: false }, { email: 'lower(u.email)' }, 'u.id'),
+  };
+}
+
+describe('selectPage', () => {
+  it('answers one page of the filtered rows with the total of the whole filter', async () => {
+    const all = await inSystem((tx) => selectPage(tx, byEmail('%'), { limit: 1000, offset: 0 }, toEmail));
+    expect(all.items.length).toBeGreaterThan(3);
+    expect(all.total).toBe(all.items.length);
+
+    const page = await inSystem((tx) => selectPage(tx, byEmail('%'), { limit: 2, offset: 1 }, toEmail));
+    expect(page).toEqual({ items: all.items.slice(1, 3), total: all.total });
+  });
+
+  it('treats a search that looks like SQL as a value to match', async () => {
+    const page = await inSystem((tx) =>
+      selectPage(tx, byEmail("%'; DELETE FROM users; --%"), { limit: 10, offset: 0 }, toEmail),
+    );
+    expect(page).toEqual({ items: [], total: 0 });
+    const after = await inSystem((tx) => selectPage(tx, byEmail('%'), { limit: 1, offset: 0 }, toEmail));
+    expect(after.total).toBeGreaterThan(3);
+  });
+});
+
+describe('findById', () => {
+  it('finds the row, locked only in its own table when the select joins another', async () => {
+    const [email] = (await inSystem((tx) => selectPage(tx, byEmail('%'), { limit: 1, offset: 0 }, toEmail))).items;
+    const id = await inSystem(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+      return rows[0]!.id;
+    });
+    // PostgreSQL refuses FOR UPDATE on the nullable side of an outer join: `OF u` locks the user row only.
+    const found = await inSystem((tx) => findById(tx, SELECT, id, toEmail, { lock: true, alias: 'u' }));
+    expect(found).toBe(email);
+  });
+
+  it('answers undefined for an id that is not there', async () => {
+    const found = await inSystem((tx) =>
+      findById(tx, SELECT, '00000000-0000-0000-0000-000000000000', toEmail, { alias: 'u' }),
+    );
+    expect(found).toBeUndefined();
+  });
+});
