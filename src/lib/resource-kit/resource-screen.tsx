@@ -148,7 +148,8 @@ function Screen<Item extends StoredRecord, V extends FieldValues, B extends obje
             save
               ? save(body, record)
               : record
-                ? resource.update(record._id, { ...body, version: record.version })
+                ? // The body's own version wins: an "Overwrite with mine" sends the stored one.
+                  resource.update(record._id, { version: record.version, ...body })
                 : resource.create(body)
           }
           onSaved={() => {
