@@ -13,6 +13,7 @@ export type RouteName =
   | 'home'
   | 'dashboard'
   | 'contacts'
+  | 'contactTags'
   | 'outbox'
   | 'reports'
   | 'report'

@@ -28,6 +28,7 @@ const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requir
   ['/settings/business-types', 'settingsBusinessTypes', true],
   ['/settings/receiving-locations', 'settingsReceivingLocations', true],
   ['/contacts', 'contacts', true],
+  ['/contacts/tags', 'contactTags', true],
   ['/outbox', 'outbox', true],
   ['/reports', 'reports', true],
   ['/reports/7', 'report', true],

@@ -69,6 +69,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'contacts/tags',
+        handle: { name: 'contactTags', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/contacts/contact-tags-screen')).ContactTagsScreen,
+        }),
+      },
+      {
         path: 'reports',
         handle: { name: 'reports', requiresAuth: true } satisfies RouteHandle,
         lazy: async () => ({

@@ -31,12 +31,14 @@ test('create, tag, search, filter and edit a contact', async ({ page, context, r
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
 
   // A tag with its colour.
-  await page.getByRole('button', { name: 'Tags…' }).click();
-  const tags = page.getByRole('dialog', { name: 'Contact tags' });
+  await page.getByRole('link', { name: 'Manage tags' }).click();
+  await expect(page).toHaveURL(/\/contacts\/tags$/);
+  const tags = page.getByRole('region', { name: 'Contact tags' });
   await tags.getByLabel('Tag name').fill(`Reefer ${stamp}`);
   await tags.getByRole('button', { name: 'Add tag' }).click();
   await expect(tags.getByText(`Reefer ${stamp}`, { exact: true })).toBeVisible();
-  await tags.getByRole('button', { name: 'Close' }).click();
+  await tags.getByRole('link', { name: 'Back to contacts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
 
   // The contact.
   await page.getByRole('button', { name: 'Add contact' }).click();

@@ -63,6 +63,10 @@ test('a password change signs out the other sessions; "sign out everywhere else"
     await page.reload();
     await expect(page.getByTestId('own-sessions').locator('li')).toHaveCount(2);
     await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign out everywhere else?' })
+      .getByRole('button', { name: 'Yes, sign them out' })
+      .click();
     await expect(page.getByText('1 other session signed out.')).toBeVisible();
     await third.reload();
     await expect(third).toHaveURL(/\/login/);

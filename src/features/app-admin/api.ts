@@ -4,7 +4,12 @@
  * so its writes carry an Idempotency-Key and meet version conflicts like every other resource's.
  */
 import { defineResource } from '../../lib/resource-kit/define-resource';
-import { APP_ADMIN_COMPANY_SORT_FIELDS, appAdminCompanySchema } from '../../shared/contracts/company';
+import {
+  APP_ADMIN_COMPANY_SORT_FIELDS,
+  appAdminCompanySchema,
+  createAppAdminCompanyBody,
+  updateCompanyPlanBody,
+} from '../../shared/contracts/company';
 
 export const appAdminCompanies = defineResource({
   name: 'app-admin-companies',
@@ -12,6 +17,8 @@ export const appAdminCompanies = defineResource({
   path: '/app-admin/companies',
   item: appAdminCompanySchema,
   sortable: APP_ADMIN_COMPANY_SORT_FIELDS,
+  create: createAppAdminCompanyBody,
+  update: updateCompanyPlanBody,
 });
 
 /** `PATCH /app-admin/companies/{id}`: the new expiry, from the version the console showed. */

@@ -14,6 +14,16 @@ import { appAdminCompanies } from './api';
 import { extendedExpiry } from './plan-extension';
 import { useAppAdminT } from './strings';
 
+/** The inputs stop where the contract does: the lengths are read from its schema, not restated. */
+const body = createAppAdminCompanyBody.shape;
+const MAX = {
+  name: body.name.maxLength ?? undefined,
+  shortName: body.shortName.maxLength ?? undefined,
+  planName: body.planName.unwrap().maxLength ?? undefined,
+  firstName: body.admin.shape.firstName.maxLength ?? undefined,
+  lastName: body.admin.shape.lastName.maxLength ?? undefined,
+};
+
 const FIELDS = [
   'name',
   'shortName',
@@ -72,10 +82,10 @@ export function NewCompanyDialog({
             </Heading>
             <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
               <FormField label={t('name')} error={errors.name?.message}>
-                {(control) => <TextInput {...control} maxLength={100} {...form.register('name')} />}
+                {(control) => <TextInput {...control} maxLength={MAX.name} {...form.register('name')} />}
               </FormField>
               <FormField label={t('shortName')} error={errors.shortName?.message}>
-                {(control) => <TextInput {...control} maxLength={20} {...form.register('shortName')} />}
+                {(control) => <TextInput {...control} maxLength={MAX.shortName} {...form.register('shortName')} />}
               </FormField>
             </Flex>
             <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
@@ -106,7 +116,7 @@ export function NewCompanyDialog({
             </Flex>
             <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
               <FormField label={t('planName')} error={errors.planName?.message}>
-                {(control) => <TextInput {...control} maxLength={50} {...form.register('planName')} />}
+                {(control) => <TextInput {...control} maxLength={MAX.planName} {...form.register('planName')} />}
               </FormField>
               <FormField label={t('expiry')} error={errors.expiryDate?.message}>
                 {(control) => <TextInput {...control} type="date" {...form.register('expiryDate')} />}
@@ -125,10 +135,12 @@ export function NewCompanyDialog({
             </FormField>
             <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
               <FormField label={t('adminFirstName')} error={errors.admin?.firstName?.message}>
-                {(control) => <TextInput {...control} maxLength={100} {...form.register('admin.firstName')} />}
+                {(control) => (
+                  <TextInput {...control} maxLength={MAX.firstName} {...form.register('admin.firstName')} />
+                )}
               </FormField>
               <FormField label={t('adminLastName')} error={errors.admin?.lastName?.message}>
-                {(control) => <TextInput {...control} maxLength={100} {...form.register('admin.lastName')} />}
+                {(control) => <TextInput {...control} maxLength={MAX.lastName} {...form.register('admin.lastName')} />}
               </FormField>
             </Flex>
           </>

@@ -1,8 +1,9 @@
-import { Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
+import { Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ConflictDialog } from '../../lib/resource-kit/conflict-dialog';
 import { FormField, TextInput } from '../../lib/resource-kit/form-field';
+import { FormFooter } from '../../lib/resource-kit/form-footer';
 import { useConflictAwareSave } from '../../lib/resource-kit/use-conflict-aware-save';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
@@ -112,19 +113,13 @@ export function ExtendPlanDialog({ company, onClose }: { company: AppAdminCompan
               {t('newExpiryIs', { date: formatPlanDate(next) })}
             </Text>
           )}
-          {saver.formError && (
-            <Text role="alert" color="fg.error" textStyle="sm">
-              {saver.formError}
-            </Text>
-          )}
-          <Flex gap={2} justifyContent="flex-end">
-            <Button variant="outline" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={saver.busy} disabled={!valid || !next}>
-              {t('extend')}
-            </Button>
-          </Flex>
+          <FormFooter
+            error={saver.formError}
+            busy={saver.busy}
+            saveLabel={t('extend')}
+            saveDisabled={!valid || !next}
+            discard={{ label: t('cancel'), onDiscard: onClose }}
+          />
         </Stack>
       </chakra.form>
       <PlanConflict saver={saver} onClose={onClose} />

@@ -14,6 +14,10 @@ import {
   contactDuplicatesAnswerSchema,
   contactSchema,
   contactTagSchema,
+  createContactBody,
+  createContactTagBody,
+  updateContactBody,
+  updateContactTagBody,
   type Contact,
 } from '../../shared/contracts/contacts';
 import { businessTypeSchema } from '../../shared/contracts/master-data';
@@ -24,6 +28,8 @@ export const contactsResource = defineResource({
   path: '/contacts',
   item: contactSchema,
   sortable: CONTACT_SORT_FIELDS,
+  create: createContactBody,
+  update: updateContactBody,
 });
 
 export const contactTagsResource = defineResource({
@@ -32,6 +38,8 @@ export const contactTagsResource = defineResource({
   path: '/contact-tags',
   item: contactTagSchema,
   sortable: CONTACT_TAG_SORT_FIELDS,
+  create: createContactTagBody,
+  update: updateContactTagBody,
 });
 
 export interface ContactFilters {

@@ -16,6 +16,8 @@ import {
   ISSUE_ROUTE_MAX,
   ISSUE_SORT_FIELDS,
   issueSchema,
+  createIssueBody,
+  updateIssueBody,
   type Issue,
   type IssueStatus,
 } from '../../shared/contracts/issues';
@@ -26,6 +28,8 @@ export const issuesResource = defineResource({
   path: '/issue/tracker',
   item: issueSchema,
   sortable: ISSUE_SORT_FIELDS,
+  create: createIssueBody,
+  update: updateIssueBody,
 });
 
 /** The app's version, from package.json at build time (vite.config.ts); '' in a unit test. */

@@ -13,6 +13,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import { APP_VERSION, reportedRoute, sendProblemReport } from './api';
 import { captureScreen, dataUrlOf, SCREENSHOT_SKIP } from './capture-screen';
 import { issuesT, useIssuesT } from './strings';
+import { ISSUE_DESCRIPTION_MAX, ISSUE_TITLE_MAX } from '../../shared/contracts/issues';
 
 const MAX_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
 
@@ -157,7 +158,7 @@ export default function ReportProblemDialog({ onClose }: { onClose: () => void }
                   <TextInput
                     {...control}
                     value={title}
-                    maxLength={200}
+                    maxLength={ISSUE_TITLE_MAX}
                     placeholder={t('titlePlaceholder')}
                     onChange={(e) => setTitle(e.target.value)}
                   />
@@ -168,7 +169,7 @@ export default function ReportProblemDialog({ onClose }: { onClose: () => void }
                   <chakra.textarea
                     {...control}
                     value={description}
-                    maxLength={10_000}
+                    maxLength={ISSUE_DESCRIPTION_MAX}
                     rows={4}
                     borderWidth="1px"
                     borderRadius="l2"

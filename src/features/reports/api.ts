@@ -10,6 +10,8 @@ import {
   REPORT_SORT_FIELDS,
   reportRunSchema,
   reportSketchSchema,
+  createReportSketchBody,
+  updateReportSketchBody,
   type ReportRun,
 } from '../../shared/contracts/reports';
 import { fileNameOf } from './download-name';
@@ -20,6 +22,8 @@ export const reportsResource = defineResource({
   path: '/reportSketch',
   item: reportSketchSchema,
   sortable: REPORT_SORT_FIELDS,
+  create: createReportSketchBody,
+  update: updateReportSketchBody,
 });
 
 /** The audit log's name for a saved report (its history). */

@@ -14,7 +14,7 @@ import { useSession } from '../../lib/session/use-session';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
 import { PageHeader } from '../../lib/ui/page-header';
-import type { ReportSketch, ReportSource } from '../../shared/contracts/reports';
+import { REPORT_NAME_MAX, type ReportSketch, type ReportSource } from '../../shared/contracts/reports';
 import { reportsResource } from './api';
 import { newReportBody, readableSources } from './report-definition';
 import { reportsT, sourceLabel, useReportsT } from './strings';
@@ -143,7 +143,7 @@ function NewReportDialog({ onClose }: { onClose: () => void }) {
                 <TextInput
                   {...control}
                   value={name}
-                  maxLength={120}
+                  maxLength={REPORT_NAME_MAX}
                   autoComplete="off"
                   onChange={(event) => setName(event.target.value)}
                 />

@@ -1,7 +1,9 @@
 /**
  * A resource declared once (react-admin and refine's idea): its service, path, item schema and sort
  * whitelist give the list and item queries and the writes every screen of it uses. A new resource is a
- * contract in src/shared/contracts and one `defineResource` call in its feature's api folder.
+ * contract in src/shared/contracts and one `defineResource` call in its feature's api folder. Its create
+ * and update bodies are the contract's own schemas, so a write the server would refuse for its shape does
+ * not compile.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -12,7 +14,15 @@ import { listQueryString, type ListState } from './list-url-state';
 import { apiCall, apiList } from '../api/api-client';
 import type { ListPage } from './list-page';
 
-export interface ResourceConfig<S extends z.ZodType, Field extends string> {
+/** A write's body schema: a JSON object, as the outbox stores it. */
+type JsonBodySchema = z.ZodType<unknown, Record<string, unknown>>;
+
+export interface ResourceConfig<
+  S extends z.ZodType,
+  Field extends string,
+  C extends JsonBodySchema = z.ZodNever,
+  U extends JsonBodySchema = z.ZodNever,
+> {
   /** Query-key root and the word screens use for one record ("user"). */
   name: string;
   service: ServiceName;
@@ -22,9 +32,18 @@ export interface ResourceConfig<S extends z.ZodType, Field extends string> {
   item: S;
   /** Fields the server's list accepts in `sort`. */
   sortable: readonly Field[];
+  /** The contract's `POST` body schema: `create` takes its input type. Without it the resource has no create. */
+  create?: C;
+  /** The contract's `PATCH` body schema: `update` takes its input type. Without it the resource has no update. */
+  update?: U;
 }
 
-export function defineResource<S extends z.ZodType, const Field extends string>(config: ResourceConfig<S, Field>) {
+export function defineResource<
+  S extends z.ZodType,
+  const Field extends string,
+  C extends JsonBodySchema = z.ZodNever,
+  U extends JsonBodySchema = z.ZodNever,
+>(config: ResourceConfig<S, Field, C, U>) {
   type Item = z.output<S>;
   const itemPath = (id: string) => `${config.path}/${encodeURIComponent(id)}`;
   const keys = {
@@ -56,7 +75,7 @@ export function defineResource<S extends z.ZodType, const Field extends string>(
      * `POST` with an `Idempotency-Key` made now unless the caller keeps one across retries. Like every write
      * of the kit it goes through the outbox when there is no connection (rejects with `QueuedWrite` then).
      */
-    create: (body: Record<string, unknown>, idempotencyKey?: string): Promise<Item> =>
+    create: (body: z.input<C>, idempotencyKey?: string): Promise<Item> =>
       sendWrite(
         {
           service: config.service,
@@ -71,7 +90,7 @@ export function defineResource<S extends z.ZodType, const Field extends string>(
         config.item,
       ),
     /** `PATCH` with the body's `version` (409 VERSION_CONFLICT when someone saved in between). */
-    update: (id: string, body: Record<string, unknown>): Promise<Item> =>
+    update: (id: string, body: z.input<U>): Promise<Item> =>
       sendWrite(
         {
           service: config.service,
@@ -94,14 +113,18 @@ export function defineResource<S extends z.ZodType, const Field extends string>(
 }
 
 /** What the outbox screen calls a queued write of a record: its name, title or code, else its id. */
-function labelOf(body: Record<string, unknown>, fallback: string): string {
+function labelOf(body: unknown, fallback: string): string {
+  if (typeof body !== 'object' || body === null) return fallback;
   for (const field of ['name', 'title', 'code', 'email']) {
-    const value = body[field];
+    const value = (body as Partial<Record<string, unknown>>)[field];
     if (typeof value === 'string' && value.trim()) return value.trim();
   }
   return fallback;
 }
 
-export type Resource<S extends z.ZodType = z.ZodType, Field extends string = string> = ReturnType<
-  typeof defineResource<S, Field>
->;
+export type Resource<
+  S extends z.ZodType = z.ZodType,
+  Field extends string = string,
+  C extends JsonBodySchema = z.ZodNever,
+  U extends JsonBodySchema = z.ZodNever,
+> = ReturnType<typeof defineResource<S, Field, C, U>>;

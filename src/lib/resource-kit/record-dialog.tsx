@@ -13,7 +13,9 @@ import { recordActions } from './permission-check';
 import { isQueuedWrite } from '../outbox/queued-write-error';
 import { useSession } from '../session/use-session';
 import type { PermissionModule } from '../../shared/permissions';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ModalDialog } from '../ui/modal-dialog';
+import { FormFooter } from './form-footer';
 import { showToast } from '../ui/toast-store';
 import { useKitT } from './strings';
 
@@ -47,7 +49,8 @@ export interface RecordDialogProps<V extends FieldValues, B extends object, Item
 
 /**
  * Create or edit one record of a resource in a dialog (the master-data screens, contacts): the shared schema validates the form, server
- * field errors land on their fields, a stale save opens the kit's conflict dialog, delete asks first.
+ * field errors land on their fields, a stale save opens the kit's conflict dialog, delete asks first
+ * (ConfirmDialog), and so does discarding a kept draft.
  * What the user types is kept as a draft of this screen and record (form-draft.ts) until it is saved or
  * cancelled; closing the dialog any other way, leaving the screen or reloading keeps it, and the dialog
  * offers it back when it opens again.
@@ -77,6 +80,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
   // A stored record by its id; a new one by the dialog's title, which names the kind of record.
   const draft = useFormDraft(form, formDraftKey(pathname, history?.entityId ?? title));
   const [confirming, setConfirming] = useState(false);
+  const [discardingDraft, setDiscardingDraft] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
   const saver = useConflictAwareSave<V, B, Item>({
@@ -142,7 +146,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
                 <Button size="sm" colorPalette="brand" onClick={draft.restore}>
                   {t('draft.restore')}
                 </Button>
-                <Button size="sm" variant="outline" onClick={draft.clear}>
+                <Button size="sm" variant="outline" onClick={() => setDiscardingDraft(true)}>
                   {t('draft.discard')}
                 </Button>
               </Flex>
@@ -152,50 +156,57 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
           <chakra.fieldset disabled={!allowed.save} display="flex" flexDirection="column" gap={4} minWidth={0}>
             {children(form)}
           </chakra.fieldset>
-          {saver.formError && (
-            <Text role="alert" color="fg.error" textStyle="sm">
-              {saver.formError}
-            </Text>
-          )}
-          {deleteError && (
-            <Text role="alert" color="fg.error" textStyle="sm">
-              {deleteError}
-            </Text>
-          )}
-          {confirming && (
-            <Text role="alert" textStyle="sm">
-              {t('record.deleteQuestion')}
-            </Text>
-          )}
-          <Flex gap={3} justifyContent="space-between" wrap="wrap">
-            <Flex gap={2}>
-              {history && <AuditHistoryButton entity={history.entity} entityId={history.entityId} name={title} />}
-              {onDelete &&
-                (confirming ? (
-                  <Button colorPalette="red" onClick={() => void remove()} loading={deleting}>
-                    {t('record.confirmDelete')}
-                  </Button>
-                ) : (
-                  <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
-                    {t('record.delete')}
-                  </Button>
-                ))}
-            </Flex>
-            {/* Read-only, the dialog's own Close is the one way out: no Cancel of nothing, no Save. */}
-            {allowed.save && (
-              <Flex gap={2}>
-                <Button variant="outline" onClick={cancel}>
-                  {t('record.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={saver.busy}>
-                  {t('record.save')}
-                </Button>
-              </Flex>
-            )}
-          </Flex>
+          <FormFooter
+            error={saver.formError}
+            busy={saver.busy}
+            // Read-only, the dialog's own Close is the one way out: no Cancel of nothing, no Save.
+            {...(allowed.save
+              ? { saveLabel: t('record.save'), discard: { label: t('record.cancel'), onDiscard: cancel } }
+              : {})}
+            start={
+              (history || onDelete) && (
+                <>
+                  {history && <AuditHistoryButton entity={history.entity} entityId={history.entityId} name={title} />}
+                  {onDelete && (
+                    <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+                      {t('record.delete')}
+                    </Button>
+                  )}
+                </>
+              )
+            }
+          />
         </Stack>
       </chakra.form>
       {footer}
+      {confirming && (
+        <ConfirmDialog
+          title={t('record.deleteTitle', { noun })}
+          body={t('record.deleteQuestion')}
+          confirmLabel={t('record.confirmDelete')}
+          cancelLabel={t('record.cancel')}
+          busy={deleting}
+          error={deleteError}
+          onConfirm={() => void remove()}
+          onClose={() => {
+            setConfirming(false);
+            setDeleteError(undefined);
+          }}
+        />
+      )}
+      {discardingDraft && (
+        <ConfirmDialog
+          title={t('draft.discardTitle')}
+          body={t('draft.discardQuestion')}
+          confirmLabel={t('discard.confirm')}
+          cancelLabel={t('discard.keep')}
+          onConfirm={() => {
+            setDiscardingDraft(false);
+            draft.clear();
+          }}
+          onClose={() => setDiscardingDraft(false)}
+        />
+      )}
       {saver.conflict && (
         <ConflictDialog
           conflict={saver.conflict}

@@ -1,18 +1,22 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog';
 
 /**
- * "Are you sure?" before an action that cannot be taken back (delete a record, end a plan): the question,
- * the refusal's message if the action failed, Cancel and the red confirming button. `children` comes after
- * the dialog's body (another dialog it opens, such as a version conflict).
+ * "Are you sure?" before every action that cannot be taken back (delete a record or a tag, discard unsaved
+ * changes, sign out other sessions, end a plan): the question in words, what the action needs (`details`,
+ * such as the role that takes a deleted role's users), the refusal's message if the action failed, Cancel
+ * and the red confirming button. The question is the dialog's description for screen readers. `children`
+ * comes after the dialog's body (another dialog it opens, such as a version conflict).
  */
 export function ConfirmDialog({
   title,
   body,
+  details,
   confirmLabel,
   cancelLabel,
-  busy,
+  busy = false,
+  confirmDisabled = false,
   error,
   onConfirm,
   onClose,
@@ -20,28 +24,32 @@ export function ConfirmDialog({
 }: {
   title: string;
   body: ReactNode;
+  details?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
-  busy: boolean;
-  error: string | undefined;
+  busy?: boolean;
+  confirmDisabled?: boolean;
+  error?: string | undefined;
   onConfirm: () => void;
   onClose: () => void;
   children?: ReactNode;
 }) {
+  const bodyId = useId();
   return (
-    <ModalDialog title={title} onClose={onClose} maxWidth="md">
+    <ModalDialog title={title} onClose={onClose} maxWidth="md" describedBy={bodyId}>
       <Stack gap={4}>
-        <Text>{body}</Text>
+        <Text id={bodyId}>{body}</Text>
+        {details}
         {error && (
           <Text role="alert" color="fg.error" textStyle="sm">
             {error}
           </Text>
         )}
-        <Flex justifyContent="flex-end" gap={2}>
+        <Flex justifyContent="flex-end" gap={2} wrap="wrap">
           <Button variant="outline" onClick={onClose}>
             {cancelLabel}
           </Button>
-          <Button colorPalette="red" loading={busy} onClick={onConfirm}>
+          <Button colorPalette="red" loading={busy} disabled={confirmDisabled} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Flex>

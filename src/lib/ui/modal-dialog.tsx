@@ -2,6 +2,9 @@ import { Box, Button, Flex, Heading } from '@chakra-ui/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/use-t';
 
+/** The dialogs open now, innermost last. */
+const openDialogs: symbol[] = [];
+
 /**
  * A modal dialog for the mail and notifications dialogs. Hand-made (no Chakra Dialog): its
  * recipe and Ark's dialog machine would cost bytes for a box with a title and a close button.
@@ -11,11 +14,14 @@ export function ModalDialog({
   children,
   onClose,
   maxWidth = 'lg',
+  describedBy,
 }: {
   title: string;
   children: ReactNode;
   onClose: () => void;
   maxWidth?: string;
+  /** The id of the text that says what the dialog is about (a confirmation's question). */
+  describedBy?: string;
 }) {
   const t = useT();
   const titleId = useId();
@@ -25,11 +31,15 @@ export function ModalDialog({
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
+    // Escape closes the innermost dialog only: a confirmation opened over a record dialog leaves it open.
+    const self = Symbol('dialog');
+    openDialogs.push(self);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key === 'Escape' && openDialogs.at(-1) === self) onCloseRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
+      openDialogs.splice(openDialogs.indexOf(self), 1);
       document.removeEventListener('keydown', onKey);
       opener?.focus();
     };
@@ -52,6 +62,7 @@ export function ModalDialog({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         bg="bg.panel"
         borderRadius="l3"
         boxShadow="lg"

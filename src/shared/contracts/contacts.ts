@@ -25,7 +25,9 @@ export const tagColor = z
 
 export const contactTagSchema = z.object({ ...itemBase, name: z.string(), color: z.string() });
 export type ContactTag = z.infer<typeof contactTagSchema>;
-const tagName = z.string().trim().min(1).max(60);
+/** The longest tag name the server keeps; the tags screen's input stops there. */
+export const CONTACT_TAG_NAME_MAX = 60;
+const tagName = z.string().trim().min(1).max(CONTACT_TAG_NAME_MAX);
 export const createContactTagBody = z.strictObject({ name: tagName, color: tagColor.default('#64748b') });
 export type CreateContactTagInput = z.input<typeof createContactTagBody>;
 export const updateContactTagBody = z.strictObject({

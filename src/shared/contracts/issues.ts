@@ -52,8 +52,11 @@ export const issueSchema = z.object({
 });
 export type Issue = z.infer<typeof issueSchema>;
 
-const title = z.string().trim().min(1).max(200);
-const description = z.string().max(10_000);
+/** The longest title and description the server keeps; "Report a problem" stops its inputs there. */
+export const ISSUE_TITLE_MAX = 200;
+export const ISSUE_DESCRIPTION_MAX = 10_000;
+const title = z.string().trim().min(1).max(ISSUE_TITLE_MAX);
+const description = z.string().max(ISSUE_DESCRIPTION_MAX);
 
 export const createIssueBody = z.strictObject({
   title,

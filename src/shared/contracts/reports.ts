@@ -141,8 +141,11 @@ export const reportSketchSchema = z.object({
 });
 export type ReportSketch = z.infer<typeof reportSketchSchema>;
 
+/** The longest report name the server keeps; the new-report form's input stops there. */
+export const REPORT_NAME_MAX = 120;
+
 const definitionFields = {
-  name: z.string().trim().min(1).max(120),
+  name: z.string().trim().min(1).max(REPORT_NAME_MAX),
   description: z.string().trim().max(1000),
   source: z.enum(REPORT_SOURCES),
   columns: z.array(z.string().min(1).max(40)).min(1).max(20),

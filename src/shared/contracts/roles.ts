@@ -30,12 +30,13 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-const roleName = z.string().trim().min(1).max(100);
-const description = z.string().trim().max(1000);
+/** A role's name and description as the server takes them; the role forms reuse them for their limits. */
+export const roleName = z.string().trim().min(1).max(100);
+export const roleDescription = z.string().trim().max(1000);
 
 export const createRoleBody = z.strictObject({
   name: roleName,
-  description: description.default(''),
+  description: roleDescription.default(''),
   permissions: permissionsSchema.default({}),
 });
 export type CreateRoleInput = z.input<typeof createRoleBody>;
@@ -43,7 +44,7 @@ export type CreateRoleInput = z.input<typeof createRoleBody>;
 export const updateRoleBody = z.strictObject({
   version: versionInput.optional(),
   name: roleName.optional(),
-  description: description.optional(),
+  description: roleDescription.optional(),
   permissions: permissionsSchema.optional(),
 });
 export type UpdateRoleInput = z.input<typeof updateRoleBody>;

@@ -12,6 +12,7 @@ import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../.
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { sendWrite } from '../../../lib/outbox/write';
@@ -247,25 +248,21 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
               <Checkbox label={t('campaign')} {...form.register('is_subscribed_for_campaign')} />
               <Checkbox label={t('twoFactor')} {...form.register('twoFactorAuth')} />
               <Checkbox label={t('setupDone')} {...form.register('account_setup')} />
-              {save.formError && (
-                <Text role="alert" color="fg.error" textStyle="sm">
-                  {save.formError}
-                </Text>
-              )}
-              {editable && (
-                <Flex justifyContent="flex-end" gap={3}>
-                  <Button
-                    variant="outline"
-                    disabled={!form.formState.isDirty || save.busy}
-                    onClick={() => form.reset(formValues(company))}
-                  >
-                    {t('discard')}
-                  </Button>
-                  <Button type="submit" colorPalette="brand" loading={save.busy}>
-                    {t('save')}
-                  </Button>
-                </Flex>
-              )}
+              <FormFooter
+                error={save.formError}
+                busy={save.busy}
+                {...(editable
+                  ? {
+                      saveLabel: t('save'),
+                      discard: {
+                        label: t('discard'),
+                        disabled: !form.formState.isDirty || save.busy,
+                        confirm: true,
+                        onDiscard: () => form.reset(formValues(company)),
+                      },
+                    }
+                  : {})}
+              />
             </Stack>
           </fieldset>
         </chakra.form>

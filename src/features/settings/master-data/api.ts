@@ -15,6 +15,16 @@ import {
   businessTypeSchema,
   companyCurrencyHistoryAnswerSchema,
   companyCurrencySchema,
+  createBusinessTypeBody,
+  createCompanyCurrencyBody,
+  createDropdownBody,
+  createDropdownGroupBody,
+  createReceivingLocationBody,
+  updateBusinessTypeBody,
+  updateCompanyCurrencyBody,
+  updateDropdownBody,
+  updateDropdownGroupBody,
+  updateReceivingLocationBody,
   dropdownGroupSchema,
   dropdownItemSchema,
   receivingLocationSchema,
@@ -28,6 +38,8 @@ export const businessTypesResource = defineResource({
   path: '/type',
   item: businessTypeSchema,
   sortable: BUSINESS_TYPE_SORT_FIELDS,
+  create: createBusinessTypeBody,
+  update: updateBusinessTypeBody,
 });
 
 export const receivingLocationsResource = defineResource({
@@ -36,6 +48,8 @@ export const receivingLocationsResource = defineResource({
   path: '/receivinglocation',
   item: receivingLocationSchema,
   sortable: RECEIVING_LOCATION_SORT_FIELDS,
+  create: createReceivingLocationBody,
+  update: updateReceivingLocationBody,
 });
 
 export const companyCurrenciesResource = defineResource({
@@ -44,6 +58,8 @@ export const companyCurrenciesResource = defineResource({
   path: '/company-currency',
   item: companyCurrencySchema,
   sortable: COMPANY_CURRENCY_SORT_FIELDS,
+  create: createCompanyCurrencyBody,
+  update: updateCompanyCurrencyBody,
 });
 
 export const dropdownGroupsResource = defineResource({
@@ -52,6 +68,8 @@ export const dropdownGroupsResource = defineResource({
   path: '/dropdown-groups',
   item: dropdownGroupSchema,
   sortable: DROPDOWN_GROUP_SORT_FIELDS,
+  create: createDropdownGroupBody,
+  update: updateDropdownGroupBody,
 });
 
 export const dropdownOptionsResource = defineResource({
@@ -60,6 +78,8 @@ export const dropdownOptionsResource = defineResource({
   path: '/dropdown',
   item: dropdownItemSchema,
   sortable: DROPDOWN_OPTION_SORT_FIELDS,
+  create: createDropdownBody,
+  update: updateDropdownBody,
 });
 
 /** Every rate a company currency has had, oldest first. */

@@ -1,26 +1,18 @@
-import { Box, Button, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
-import type { z } from 'zod';
 import { formatDate, formatDateTime } from '../../../lib/i18n/format';
 import { CurrencyPicker, PickerField } from '../../../lib/pickers';
 import { useCurrencies } from '../../../lib/reference-data/reference-data';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
-import { Can, RequirePermission } from '../../../lib/resource-kit/permission-gate';
-import { ResourceList } from '../../../lib/resource-kit/resource-list';
-import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
+import { RequirePermission } from '../../../lib/resource-kit/permission-gate';
+import { ResourceScreen } from '../../../lib/resource-kit/resource-screen';
 import { useSession } from '../../../lib/session/use-session';
-import {
-  createCompanyCurrencyBody,
-  type CompanyCurrency,
-  type CreateCompanyCurrencyInput,
-} from '../../../shared/contracts/master-data';
+import { createCompanyCurrencyBody, type CompanyCurrency } from '../../../shared/contracts/master-data';
 import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';
 import { companyCurrenciesResource, useCurrencyHistory } from './api';
 import { ScreenHeader } from './fields';
-import { RecordDialog } from '../../../lib/resource-kit/record-dialog';
-import { OpenRecordButton } from '../../../lib/resource-kit/open-record-button';
 import { masterT, useMasterT } from './strings';
 
 const column = createColumnHelper<CompanyCurrency>();
@@ -44,15 +36,8 @@ function Currencies() {
   const client = useQueryClient();
   const { company } = useSession();
   const base = company?.currency || '—';
-  const [open, setOpen] = useState<CompanyCurrency | 'new' | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: companyCurrenciesResource.keys.all });
-  const columns: ResourceColumns<CompanyCurrency> = [
-    column.accessor('code', {
-      header: () => masterT('cur.code'),
-      meta: { sortField: 'code', width: '8rem' },
-      // Every role that reads the list opens the record: the dialog offers only what the role may do.
-      cell: (info) => <OpenRecordButton onOpen={() => setOpen(info.row.original)}>{info.getValue()}</OpenRecordButton>,
-    }),
+  const columns = [
+    column.accessor('code', { header: () => masterT('cur.code'), meta: { sortField: 'code', width: '8rem' } }),
     column.accessor('exchangeRate', {
       header: () => masterT('cur.rate'),
       meta: { width: 'minmax(8rem, 1fr)' },
@@ -68,57 +53,39 @@ function Currencies() {
       cell: (info) => formatDate(info.getValue()),
     }),
   ];
-  const record = open === 'new' ? undefined : (open ?? undefined);
   return (
     <Stack gap={8}>
-      <section>
-        <ScreenHeader title={t('cur.title')} subtitle={t('cur.subtitle', { base })} />
-        <ResourceList
-          resource={companyCurrenciesResource}
-          columns={columns}
-          label={t('cur.title')}
-          plural={t('cur.plural')}
-          getRowId={(row) => row._id}
-          emptyText={t('cur.empty', { base })}
-          actions={
-            <Can module="masterData" action="create">
-              <Button colorPalette="brand" onClick={() => setOpen('new')}>
-                {t('cur.add')}
-              </Button>
-            </Can>
-          }
-        />
-      </section>
-      <IsoCurrencies />
-      {open && (
-        <RecordDialog<CreateCompanyCurrencyInput, z.output<typeof createCompanyCurrencyBody>, CompanyCurrency>
-          title={record ? record.code : t('cur.new')}
-          noun={t('cur.noun')}
-          schema={createCompanyCurrencyBody}
-          defaultValues={
+      <ResourceScreen
+        resource={companyCurrenciesResource}
+        module="masterData"
+        audit="companyCurrency"
+        header={<ScreenHeader title={t('cur.title')} subtitle={t('cur.subtitle', { base })} />}
+        text={{
+          title: t('cur.title'),
+          plural: t('cur.plural'),
+          empty: t('cur.empty', { base }),
+          add: t('cur.add'),
+          new: t('cur.new'),
+          noun: t('cur.noun'),
+        }}
+        columns={columns}
+        titleOf={(record) => record.code}
+        // A stored currency's code stays: its update takes the rate and its date only.
+        save={({ code, ...rate }, record) =>
+          record
+            ? companyCurrenciesResource.update(record._id, { version: record.version, ...rate })
+            : companyCurrenciesResource.create({ code, ...rate })
+        }
+        onSaved={() => void client.invalidateQueries({ queryKey: [companyCurrenciesResource.name, 'history'] })}
+        footer={(record) => <RateHistory id={record._id} base={base} />}
+        form={{
+          schema: createCompanyCurrencyBody,
+          fieldNames: FIELDS,
+          values: (record) =>
             record
               ? { code: record.code, exchangeRate: record.exchangeRate, validFrom: record.validFrom }
-              : { validFrom: today() }
-          }
-          fieldNames={FIELDS}
-          save={({ code, ...rate }) =>
-            record
-              ? companyCurrenciesResource.update(record._id, { version: record.version, ...rate })
-              : companyCurrenciesResource.create({ code, ...rate })
-          }
-          onSaved={() => {
-            void refresh();
-            void client.invalidateQueries({ queryKey: [companyCurrenciesResource.name, 'history'] });
-            setOpen(null);
-          }}
-          onClose={() => setOpen(null)}
-          onReload={() => void refresh()}
-          history={record ? { entity: 'companyCurrency', entityId: record._id } : undefined}
-          permission={{ module: 'masterData', stored: Boolean(record) }}
-          onDelete={record ? () => companyCurrenciesResource.remove(record._id).then(refresh) : undefined}
-          footer={record && <RateHistory id={record._id} base={base} />}
-        >
-          {(form) => {
+              : { validFrom: today() },
+          fields: (form, record) => {
             const errors = form.formState.errors;
             return (
               <>
@@ -145,9 +112,10 @@ function Currencies() {
                 </FormField>
               </>
             );
-          }}
-        </RecordDialog>
-      )}
+          },
+        }}
+      />
+      <IsoCurrencies />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/i18n/format';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { formMessageOf, mapServerErrors } from '../../../lib/resource-kit/server-field-errors';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
 import {
   changePasswordAnswerSchema,
@@ -168,6 +169,7 @@ function SessionsPanel() {
     queryFn: () => apiCall('iamserver', '/profile/sessions', ownSessionsAnswerSchema),
   });
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const revokeOthers = async () => {
     setBusy(true);
     try {
@@ -176,6 +178,7 @@ function SessionsPanel() {
         headers: { ...post.headers, 'Idempotency-Key': newIdempotencyKey() },
         body: '{}',
       });
+      setAsking(false);
       showToast({ status: 'success', title: profileT('sessions.revoked', { count: revoked }) });
       await client.invalidateQueries({ queryKey: SESSIONS_KEY });
     } catch (failure) {
@@ -211,10 +214,21 @@ function SessionsPanel() {
         colorPalette="red"
         loading={busy}
         disabled={(sessions.data?.length ?? 0) < 2}
-        onClick={() => void revokeOthers()}
+        onClick={() => setAsking(true)}
       >
         {t('sessions.revoke')}
       </Button>
+      {asking && (
+        <ConfirmDialog
+          title={t('sessions.revokeTitle')}
+          body={t('sessions.revokeQuestion')}
+          confirmLabel={t('sessions.revokeConfirm')}
+          cancelLabel={t('sessions.keep')}
+          busy={busy}
+          onConfirm={() => void revokeOthers()}
+          onClose={() => setAsking(false)}
+        />
+      )}
     </Panel>
   );
 }

@@ -64,6 +64,11 @@ export const { useT: useProfileT, t: profileT } = defineStrings(
     'sessions.since': 'Since {{date}}',
     'sessions.unknown': 'Unknown browser',
     'sessions.revoke': 'Sign out everywhere else',
+    'sessions.revokeTitle': 'Sign out everywhere else?',
+    'sessions.revokeQuestion':
+      'Every other browser and device signed in as you is signed out now and has to sign in again.',
+    'sessions.revokeConfirm': 'Yes, sign them out',
+    'sessions.keep': 'Cancel',
     'sessions.revoked_one': '{{count}} other session signed out.',
     'sessions.revoked_other': '{{count}} other sessions signed out.',
     'sessions.failed': 'The sessions could not be loaded.',
@@ -130,6 +135,11 @@ export const { useT: useProfileT, t: profileT } = defineStrings(
     'sessions.since': 'Desde {{date}}',
     'sessions.unknown': 'Navegador desconocido',
     'sessions.revoke': 'Cerrar sesión en todos los demás',
+    'sessions.revokeTitle': '¿Cerrar sesión en todos los demás?',
+    'sessions.revokeQuestion':
+      'Todos los demás navegadores y dispositivos con su sesión la cierran ahora y tendrán que volver a iniciarla.',
+    'sessions.revokeConfirm': 'Sí, cerrarlas',
+    'sessions.keep': 'Cancelar',
     'sessions.revoked_one': 'Se ha cerrado {{count}} sesión más.',
     'sessions.revoked_other': 'Se han cerrado {{count}} sesiones más.',
     'sessions.failed': 'No se han podido cargar las sesiones.',

@@ -7,6 +7,7 @@ import { updateUserBody, type User } from '../../../shared/contracts/users';
 import { isApiError } from '../../../lib/api/api-error';
 import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { NotAllowedScreen } from '../../../lib/resource-kit/not-allowed-screen';
 import { useCan } from '../../../lib/resource-kit/permission-gate';
@@ -196,25 +197,21 @@ function UserProfileForm({
                 )}
               </FormField>
             )}
-            {save.formError && (
-              <Text role="alert" color="fg.error" textStyle="sm">
-                {save.formError}
-              </Text>
-            )}
-            {editable && (
-              <Flex justifyContent="flex-end" gap={3}>
-                <Button
-                  variant="outline"
-                  disabled={!form.formState.isDirty || save.busy}
-                  onClick={() => form.reset(formValues(user))}
-                >
-                  {t('discard')}
-                </Button>
-                <Button type="submit" colorPalette="brand" disabled={save.busy}>
-                  {t('save')}
-                </Button>
-              </Flex>
-            )}
+            <FormFooter
+              error={save.formError}
+              busy={save.busy}
+              {...(editable
+                ? {
+                    saveLabel: t('save'),
+                    discard: {
+                      label: t('discard'),
+                      disabled: !form.formState.isDirty || save.busy,
+                      confirm: true,
+                      onDiscard: () => form.reset(formValues(user)),
+                    },
+                  }
+                : {})}
+            />
           </Stack>
         </fieldset>
       </chakra.form>

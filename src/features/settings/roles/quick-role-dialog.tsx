@@ -1,10 +1,12 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
+import { roleDescription, roleName } from '../../../shared/contracts/roles';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
@@ -14,8 +16,8 @@ import { rolesResource, usePermissionCatalogue } from './roles-api';
 import { rolesT, useRolesT } from './strings';
 
 const quickRole = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(1000),
+  name: roleName,
+  description: roleDescription,
   start: z.enum(['read', 'full', 'none']),
 });
 type QuickRole = z.infer<typeof quickRole>;
@@ -62,19 +64,13 @@ export default function QuickRoleDialog({ onClose }: { onClose: () => void }) {
               </SelectInput>
             )}
           </FormField>
-          {error && (
-            <Text role="alert" color="fg.error" textStyle="sm">
-              {error}
-            </Text>
-          )}
-          <Flex justifyContent="flex-end" gap={2}>
-            <Button variant="outline" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} disabled={!catalogue.data}>
-              {t('create')}
-            </Button>
-          </Flex>
+          <FormFooter
+            error={error}
+            busy={form.formState.isSubmitting}
+            saveLabel={t('create')}
+            saveDisabled={!catalogue.data}
+            discard={{ label: t('cancel'), onDiscard: onClose }}
+          />
         </Stack>
       </form>
     </ModalDialog>

@@ -8,20 +8,21 @@ import { fetchAllPages } from '../../../lib/api/fetch-all-pages';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
-import { ModalDialog } from '../../../lib/ui/modal-dialog';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
-import type { PermissionCatalogue, Role } from '../../../shared/contracts/roles';
+import { roleDescription, roleName, type PermissionCatalogue, type Role } from '../../../shared/contracts/roles';
 import { PERMISSION_ACTIONS, type PermissionAction, type PermissionModule } from '../../../shared/permissions';
 import { moveRoleUsers, rolesResource, usePermissionCatalogue } from './roles-api';
 import { rolesT, useRolesT } from './strings';
 
 type Matrix = Partial<Record<PermissionModule, PermissionAction[]>>;
 
-const roleForm = z.strictObject({ name: z.string().trim().min(1).max(100), description: z.string().trim().max(1000) });
+const roleForm = z.strictObject({ name: roleName, description: roleDescription });
 type RoleFormValues = z.infer<typeof roleForm>;
 
 /** `actions` toggled for `module`, in the canonical order. */
@@ -227,18 +228,7 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
                 </tbody>
               </chakra.table>
             </Box>
-            {save.formError && (
-              <Text role="alert" color="fg.error" textStyle="sm">
-                {save.formError}
-              </Text>
-            )}
-            {editable && (
-              <Flex justifyContent="flex-end" gap={3} wrap="wrap">
-                <Button type="submit" colorPalette="brand" loading={save.busy}>
-                  {t('save')}
-                </Button>
-              </Flex>
-            )}
+            <FormFooter error={save.formError} busy={save.busy} {...(editable ? { saveLabel: t('save') } : {})} />
           </Stack>
         </fieldset>
       </chakra.form>
@@ -292,10 +282,11 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
     }
   };
   return (
-    <ModalDialog title={t('deleteTitle', { name: role.name })} onClose={onClose} maxWidth="md">
-      <Stack gap={4}>
-        <Text>{role.userCount > 0 ? t('deleteMove', { count: role.userCount }) : t('deleteEmpty')}</Text>
-        {role.userCount > 0 && (
+    <ConfirmDialog
+      title={t('deleteTitle', { name: role.name })}
+      body={role.userCount > 0 ? t('deleteMove', { count: role.userCount }) : t('deleteEmpty')}
+      details={
+        role.userCount > 0 && (
           <FormField label={t('moveTo')}>
             {(control) => (
               <SelectInput {...control} value={target} onChange={(event) => setTarget(event.target.value)}>
@@ -308,26 +299,15 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
               </SelectInput>
             )}
           </FormField>
-        )}
-        {error && (
-          <Text role="alert" color="fg.error" textStyle="sm">
-            {error}
-          </Text>
-        )}
-        <Flex justifyContent="flex-end" gap={2}>
-          <Button variant="outline" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={busy}
-            disabled={role.userCount > 0 && !target}
-            onClick={() => void confirm()}
-          >
-            {t('confirmDelete')}
-          </Button>
-        </Flex>
-      </Stack>
-    </ModalDialog>
+        )
+      }
+      confirmLabel={t('confirmDelete')}
+      cancelLabel={t('cancel')}
+      busy={busy}
+      confirmDisabled={role.userCount > 0 && !target}
+      error={error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }

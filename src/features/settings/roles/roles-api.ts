@@ -7,6 +7,8 @@ import {
   moveUsersAnswerSchema,
   permissionCatalogueSchema,
   roleSchema,
+  createRoleBody,
+  updateRoleBody,
 } from '../../../shared/contracts/roles';
 
 export const rolesResource = defineResource({
@@ -15,6 +17,8 @@ export const rolesResource = defineResource({
   path: '/roles',
   item: roleSchema,
   sortable: ROLE_SORT_FIELDS,
+  create: createRoleBody,
+  update: updateRoleBody,
 });
 
 export function usePermissionCatalogue() {

@@ -9,6 +9,8 @@ import { defineResource } from '../../../lib/resource-kit/define-resource';
 import {
   TEMPLATE_SORT_FIELDS,
   mailTemplateSchema,
+  createTemplateBody,
+  updateTemplateBody,
   mergeFieldsAnswerSchema,
   templatePreviewSchema,
   type TemplateType,
@@ -20,6 +22,8 @@ export const templatesResource = defineResource({
   path: '/templates',
   item: mailTemplateSchema,
   sortable: TEMPLATE_SORT_FIELDS,
+  create: createTemplateBody,
+  update: updateTemplateBody,
 });
 
 /** Every template of the company (a company has a few dozen at most), or those of one type; by type, default first. */

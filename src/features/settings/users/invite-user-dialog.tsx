@@ -1,9 +1,10 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Flex, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createUserBody } from '../../../shared/contracts/users';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
@@ -77,19 +78,12 @@ export default function InviteUserDialog({ onClose }: { onClose: () => void }) {
               </SelectInput>
             )}
           </FormField>
-          {save.formError && (
-            <Text role="alert" color="fg.error" textStyle="sm">
-              {save.formError}
-            </Text>
-          )}
-          <Flex justifyContent="flex-end" gap={3}>
-            <Button variant="outline" onClick={onClose}>
-              {t('invite.cancel')}
-            </Button>
-            <Button type="submit" colorPalette="brand" disabled={save.busy}>
-              {t('invite.send')}
-            </Button>
-          </Flex>
+          <FormFooter
+            error={save.formError}
+            busy={save.busy}
+            saveLabel={t('invite.send')}
+            discard={{ label: t('invite.cancel'), onDiscard: onClose }}
+          />
         </Stack>
       </form>
     </ModalDialog>
