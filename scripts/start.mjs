@@ -67,5 +67,9 @@ if (server.stale) {
   writeFileSync(path.join('dist-server', '.build-fingerprint'), server.wanted);
 }
 
+// `--build-only` (the test command's build step) stops here: the end-to-end run that follows starts the
+// product from this build instead of building it a second time.
+if (process.argv.includes('--build-only')) process.exit(0);
+
 // 3. The services and the web app, in this process.
 await import(pathToFileURL(path.join(root, 'dist-server/main.mjs')).href);

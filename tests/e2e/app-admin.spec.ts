@@ -6,10 +6,10 @@
  * API whatever happened here.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ADMIN, IAM, signInThroughForm } from './session-helpers';
+import { DEMO_ADMIN, demoUser, IAM, signInThroughApi, signInThroughForm } from './session-helpers';
 
-const SUPER_ADMIN = { emailId: 'support@freightdesk.test', password: 'Freight!2026' };
-const EXPIRED_ADMIN = { emailId: 'admin@expired.test', password: 'Freight!2026' };
+const SUPER_ADMIN = demoUser('support@freightdesk.test');
+const EXPIRED_ADMIN = demoUser('admin@expired.test');
 const EXPIRED_BANNER = 'Your Subscription has been expired. Please Contact Support Team';
 
 function yesterday(): string {
@@ -18,9 +18,7 @@ function yesterday(): string {
 
 /** Leaves Expired Cargo expired (its plan ended yesterday), as the demo data has it. */
 async function keepExpiredCargoExpired(request: APIRequestContext): Promise<void> {
-  const login = await request.post(`${IAM}/auth/login`, { data: SUPER_ADMIN });
-  expect(login.ok(), await login.text()).toBe(true);
-  const headers = { authorization: `Bearer ${(await login.json()).data.accessToken as string}` };
+  const { headers } = await signInThroughApi(request, SUPER_ADMIN);
   const list = await request.get(`${IAM}/app-admin/companies?search=Expired%20Cargo`, { headers });
   const company = ((await list.json()) as { data: { _id: string; version: number; isExpired: boolean }[] }).data[0]!;
   if (company.isExpired) return;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { IAM } from './session-helpers';
+import { demoUser, IAM, signInThroughApi, signInThroughForm } from './session-helpers';
 
 /**
  * The app settings dialog (issue 11): the user's language, date format and theme, kept on the server, so
@@ -25,18 +25,11 @@ const DEFAULTS = {
 
 test('language, date format and theme follow the user, and hold after a reload', async ({ page, request }) => {
   // Start from the defaults, whatever an earlier run left.
-  const login = await request.post(`${IAM}/auth/login`, {
-    data: { emailId: 'admin@expired.test', password: 'Freight!2026' },
-  });
-  const { accessToken, refreshToken } = (await login.json()).data as { accessToken: string; refreshToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}`, 'X-Refresh-Token': `Bearer ${refreshToken}` };
+  const user = demoUser('admin@expired.test');
+  const { headers } = await signInThroughApi(request, user);
   expect((await request.put(`${IAM}/profile/preferences`, { headers, data: DEFAULTS })).ok()).toBe(true);
 
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@expired.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInThroughForm(page, user);
 
   await openSettings(page, 'Account menu', 'App settings');
   const dialog = page.getByRole('dialog', { name: 'App settings' });

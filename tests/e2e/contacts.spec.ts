@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { serviceUrl } from './product-address';
+import { HARBOR_ADMIN, sessionHeadersOf, signInThroughForm } from './session-helpers';
 
-const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
-
-async function authHeadersOf(context: BrowserContext): Promise<Record<string, string>> {
-  const cookies = await context.cookies('http://localhost:8080');
-  const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
-  return { Authorization: `Bearer ${value('__cez_at')}`, 'X-Refresh-Token': `Bearer ${value('__cez_rt')}` };
-}
+const CONTACTS = serviceUrl('contactserver');
 
 /**
  * Contacts (issue 13): a tag made with its colour, a contact created with business types, a tag and a
@@ -22,11 +18,7 @@ test.describe.configure({ timeout: 150_000 });
 test('create, tag, search, filter and edit a contact', async ({ page, context, request }) => {
   const stamp = `${Date.now()}`;
   const name = `Rotterdam Reefers ${stamp}`;
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@harbor.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInThroughForm(page, HARBOR_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
 
@@ -111,7 +103,7 @@ test('create, tag, search, filter and edit a contact', async ({ page, context, r
   await page.getByRole('button', { name, exact: true }).click();
   const stale = page.getByRole('dialog', { name });
   await expect(stale.getByLabel('Notes')).toHaveValue('Reefer plugs at the terminal');
-  const headers = await authHeadersOf(context);
+  const headers = await sessionHeadersOf(context);
   const found = (await (
     await request.post(`${CONTACTS}/contacts/paginate`, { headers, data: { search: `Reefers ${stamp}` } })
   ).json()) as { data: { _id: string; version: number }[] };
@@ -133,11 +125,7 @@ test('create, tag, search, filter and edit a contact', async ({ page, context, r
 
 test('import contacts from CSV: every problem named first, then all rows at once', async ({ page }) => {
   const stamp = `${Date.now()}`;
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@harbor.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInThroughForm(page, HARBOR_ADMIN);
   await page.goto('/contacts');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN, submitSignInForm } from './session-helpers';
 
 /**
  * The Content-Security-Policy is the compensating control for script-readable tokens (issue 9, item 5):
@@ -46,9 +47,7 @@ test('sign-in, the dashboard, mail and notifications run under the CSP with zero
   expect(response?.headers()['permissions-policy']).toContain('camera=()');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await submitSignInForm(page, DEMO_ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { HARBOR_ADMIN, IAM, signInThroughForm } from './session-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { serviceUrl } from './product-address';
+import { HARBOR_ADMIN, IAM, sessionHeadersOf, signInThroughForm } from './session-helpers';
 
-const REPORTS = 'http://localhost:3009/reportserver/api/v1';
-const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
+const REPORTS = serviceUrl('reportserver');
+const CONTACTS = serviceUrl('contactserver');
 
 /**
  * The dashboard of issue 13: every widget shows the company's real data (plan and days left, the setup
@@ -12,12 +13,6 @@ const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
  * Signs in as Harbor Logistics' admin, whose data no other spec changes.
  */
 const signIn = (page: Page) => signInThroughForm(page, HARBOR_ADMIN);
-
-async function authHeadersOf(context: BrowserContext): Promise<Record<string, string>> {
-  const cookies = await context.cookies('http://localhost:8080');
-  const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
-  return { Authorization: `Bearer ${value('__cez_at')}`, 'X-Refresh-Token': `Bearer ${value('__cez_rt')}` };
-}
 
 const widget = (page: Page, id: string) => page.locator(`[data-widget="${id}"]`);
 
@@ -28,7 +23,7 @@ test('each widget shows the company’s data, and the page opens offline with an
 }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  const headers = await authHeadersOf(context);
+  const headers = await sessionHeadersOf(context);
 
   const me = (await (await request.get(`${IAM}/users?search=admin%40harbor.test`, { headers })).json()) as {
     data: { _id: string; companyId: string }[];

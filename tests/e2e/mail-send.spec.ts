@@ -1,17 +1,15 @@
 import { expect, test } from '@playwright/test';
+import { serviceUrl } from './product-address';
+import { DEMO_ADMIN, signInThroughForm } from './session-helpers';
 
-const MAILBOX = 'http://localhost:3001/mailserver/api/v1/dev/mailbox';
+const MAILBOX = `${serviceUrl('mailserver')}/dev/mailbox`;
 
 test('an admin sends a mail with an attachment; it arrives in the local mailbox and is listed as sent', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInThroughForm(page, DEMO_ADMIN);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Mail' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mail' });
@@ -66,11 +64,7 @@ test('an admin sends a mail with an attachment; it arrives in the local mailbox 
 
 test('pasted HTML shows in the editor as the mail will carry it, and is sent so', async ({ page, request }) => {
   test.setTimeout(60_000);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInThroughForm(page, DEMO_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Mail' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mail' });
   const subject = `Pasted rates ${Date.now()}`;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { HARBOR_ADMIN, signInThroughForm } from './session-helpers';
 
 /**
  * The company master-data screens of issue 10, as Harbor Logistics' admin uses them: a business type
@@ -9,13 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
  */
 test.describe.configure({ timeout: 150_000 });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@harbor.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page) => signInThroughForm(page, HARBOR_ADMIN);
 
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -96,11 +91,13 @@ test('a picklist order kept after reload, and a rate change kept in the history'
     .poll(() => options.evaluateAll((items) => items.map((li) => li.getAttribute('data-value'))))
     .toEqual(expected);
   // Keyboard drag: the handle picks the option up with Space, moves it with the arrows, drops it with Space.
-  await page.getByRole('button', { name: `Drag to reorder ${lastLabel}` }).focus();
+  const handle = page.getByRole('button', { name: `Drag to reorder ${lastLabel}` });
+  await handle.focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(300);
+  // Moved one place down while held: its row is shifted by a positive offset.
+  await expect(options.filter({ has: handle })).toHaveAttribute('style', /translate3d\(0px, [1-9]/);
   await page.keyboard.press('Space');
   await expect
     .poll(() => options.evaluateAll((items) => items.map((li) => li.getAttribute('data-value'))))

@@ -1,16 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { IAM, waitForWorkerControl } from './session-helpers';
-
-const PASSWORD = 'Freight!2026';
+import { demoUser, IAM, signInThroughForm, waitForWorkerControl } from './session-helpers';
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInThroughForm(page, demoUser(email));
   return page;
 }
 

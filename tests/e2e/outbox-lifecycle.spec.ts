@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { HARBOR_ADMIN, IAM, signInThroughForm, waitForWorkerControl } from './session-helpers';
+import { serviceUrl } from './product-address';
+import { HARBOR_ADMIN, signInThroughApi, signInThroughForm, waitForWorkerControl } from './session-helpers';
 
 /**
  * The outbox across the app's life cycle (issue 12): a new build's worker waits while writes wait, and
@@ -8,11 +9,10 @@ import { HARBOR_ADMIN, IAM, signInThroughForm, waitForWorkerControl } from './se
  */
 test.describe.configure({ timeout: 180_000 });
 
-const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
+const CONTACTS = serviceUrl('contactserver');
 
 async function createContact(context: BrowserContext, name: string): Promise<string> {
-  const login = await context.request.post(`${IAM}/auth/login`, { data: HARBOR_ADMIN });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const { accessToken: token } = await signInThroughApi(context.request, HARBOR_ADMIN);
   const response = await context.request.post(`${CONTACTS}/contacts`, {
     headers: { Authorization: `Bearer ${token}` },
     data: { name, typeIds: [] },

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import config, { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
-import { HARBOR_ADMIN, IAM, signInThroughForm, waitForWorkerControl } from './session-helpers';
+import { serviceUrl } from './product-address';
+import { HARBOR_ADMIN, signInThroughApi, signInThroughForm, waitForWorkerControl } from './session-helpers';
 
 /**
  * The outbox (issue 12) against the real services, worker and browser: writes made offline land exactly
@@ -12,7 +13,7 @@ import { HARBOR_ADMIN, IAM, signInThroughForm, waitForWorkerControl } from './se
  */
 test.describe.configure({ timeout: 180_000 });
 
-const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
+const CONTACTS = serviceUrl('contactserver');
 
 interface Contact {
   _id: string;
@@ -22,9 +23,7 @@ interface Contact {
 }
 
 async function apiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post(`${IAM}/auth/login`, { data: HARBOR_ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+  return (await signInThroughApi(request, HARBOR_ADMIN)).accessToken;
 }
 
 /** The services as another user of the company would call them (a fresh sign-in: tokens live 20 s here). */
@@ -59,7 +58,7 @@ function api(request: APIRequestContext) {
     /** The contact's audit entries (newest first). */
     history: async (id: string): Promise<Array<{ action: string }>> => {
       const response = await request.get(
-        `http://localhost:3014/logserver/api/v1/audit-history?entity=contact&entityId=${id}&limit=50`,
+        `${serviceUrl('logserver')}/audit-history?entity=contact&entityId=${id}&limit=50`,
         { headers: await auth() },
       );
       expect(response.ok(), await response.text()).toBe(true);

@@ -5,15 +5,16 @@
  * tags and 101 business types the contacts screen offers every one of them, not the first 100.
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { IAM, signInThroughForm } from './session-helpers';
+import { serviceUrl } from './product-address';
+import { demoUser, IAM, signInThroughApi, signInThroughForm, type Credentials } from './session-helpers';
 
 // The machine that runs the specs is shared and often slow: a screen may take more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
-const MASTER = 'http://localhost:3000/master/api/v1';
-const MAILBOX = 'http://localhost:3001/mailserver/api/v1/dev/mailbox';
-const SUPER_ADMIN = { emailId: 'support@freightdesk.test', password: 'Freight!2026' };
+const CONTACTS = serviceUrl('contactserver');
+const MASTER = serviceUrl('master');
+const MAILBOX = `${serviceUrl('mailserver')}/dev/mailbox`;
+const SUPER_ADMIN = demoUser('support@freightdesk.test');
 
 const stamp = Date.now().toString(36);
 const PASSWORD = `Gate-${stamp}-Pass!`;
@@ -27,11 +28,8 @@ const MANY = 101;
 type Headers = Record<string, string>;
 
 /** Fresh tokens for `user` (the e2e server's access tokens live 20 s, so each step signs in anew). */
-async function headersOf(request: APIRequestContext, user: { emailId: string; password: string }): Promise<Headers> {
-  const login = await request.post(`${IAM}/auth/login`, { data: user });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { data } = (await login.json()) as { data: { accessToken: string; refreshToken: string } };
-  return { Authorization: `Bearer ${data.accessToken}`, 'X-Refresh-Token': `Bearer ${data.refreshToken}` };
+async function headersOf(request: APIRequestContext, user: Credentials): Promise<Headers> {
+  return (await signInThroughApi(request, user)).headers;
 }
 
 async function post(

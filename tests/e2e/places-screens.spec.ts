@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { HARBOR_ADMIN, signInThroughForm } from './session-helpers';
 
 /**
  * The reference-list screens of issue 10: /settings/oceanport, /settings/airport and /settings/countries
@@ -9,13 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
  */
 test.describe.configure({ timeout: 120_000 });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@harbor.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page) => signInThroughForm(page, HARBOR_ADMIN);
 
 const firstCodes = (page: Page, n: number) =>
   page

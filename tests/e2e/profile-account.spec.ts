@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signInThroughForm } from './session-helpers';
 
 /**
  * The user's own account on /settings/profile (issue 11): the password change with the policy ticked as
@@ -9,16 +10,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 test.describe.configure({ timeout: 150_000 });
 
 const EMAIL = 'unverified@demo.test';
-const DEMO = 'Freight!2026';
+const DEMO = DEMO_PASSWORD;
 const NEW = 'Harbour!2027x';
 
-async function signIn(page: Page, password = DEMO) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(EMAIL);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page, password = DEMO) => signInThroughForm(page, { emailId: EMAIL, password });
 
 async function secondBrowser(browser: Browser, password = DEMO) {
   const page = await (await browser.newContext()).newPage();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { demoUser, signInThroughForm } from './session-helpers';
 
 /**
  * The own profile of a role without the users permission (issue 11): names and phone saved and still
@@ -9,11 +10,7 @@ import { expect, test } from '@playwright/test';
 test.describe.configure({ timeout: 120_000 });
 
 test('ops edits their own phone and picture', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('ops@demo.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInThroughForm(page, demoUser('ops@demo.test'));
   await page.goto('/settings/profile');
 
   const form = page.getByRole('form', { name: 'Profile' });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { HARBOR_ADMIN, IAM, signInThroughForm } from './session-helpers';
+import { serviceUrl } from './product-address';
+import { HARBOR_ADMIN, signInThroughApi, signInThroughForm } from './session-helpers';
 
 /**
  * Reports (issue 13): a contacts report built in the UI (columns chosen and ordered, two filters, a sort,
@@ -13,14 +14,11 @@ import { HARBOR_ADMIN, IAM, signInThroughForm } from './session-helpers';
  */
 test.describe.configure({ timeout: 150_000 });
 
-const CONTACTS = 'http://localhost:3005/contactserver/api/v1';
+const CONTACTS = serviceUrl('contactserver');
 
 /** Creates contacts through the API as Harbor's admin (the e2e access token lives 20 s: used at once). */
 async function createContacts(request: APIRequestContext, contacts: { name: string; city: string; country: string }[]) {
-  const login = await request.post(`${IAM}/auth/login`, { data: HARBOR_ADMIN });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { data: tokens } = (await login.json()) as { data: { accessToken: string; refreshToken: string } };
-  const headers = { Authorization: `Bearer ${tokens.accessToken}`, 'X-Refresh-Token': `Bearer ${tokens.refreshToken}` };
+  const { headers } = await signInThroughApi(request, HARBOR_ADMIN);
   for (const contact of contacts) {
     const created = await request.post(`${CONTACTS}/contacts`, { data: contact, headers });
     expect(created.status(), await created.text()).toBe(201);

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SETTINGS_SCREENS, signInWithCookies, waitForWorkerControl } from './session-helpers';
+import {
+  HARBOR_ADMIN,
+  SETTINGS_SCREENS,
+  signInWithCookies,
+  submitSignInForm,
+  waitForWorkerControl,
+} from './session-helpers';
 
 /**
  * Every signed-in screen opens offline after one online visit, with the data it showed (issue 12): the
@@ -80,9 +86,7 @@ test('one user’s cached screens are never shown to the next user of the browse
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('E-mail').fill('admin@harbor.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await submitSignInForm(page, HARBOR_ADMIN);
   // Back where the first user signed out, as the second user.
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('AH');
 

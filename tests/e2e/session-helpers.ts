@@ -1,26 +1,70 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { PRODUCT_HOST, serviceUrl, WEB_ORIGIN } from './product-address';
 
-export const IAM = 'http://localhost:3003/iamserver/api/v1';
-export const DEMO_ADMIN = { emailId: 'admin@demo.test', password: 'Freight!2026' };
+export const IAM = serviceUrl('iamserver');
+/** The password of every demo user (docs/api.md section 3). */
+export const DEMO_PASSWORD = 'Freight!2026';
+export const DEMO_ADMIN = { emailId: 'admin@demo.test', password: DEMO_PASSWORD };
+
+/** A demo user by e-mail, with the demo password. */
+export function demoUser(emailId: string): Credentials {
+  return { emailId, password: DEMO_PASSWORD };
+}
+
+/** A demo user's e-mail and password (docs/api.md section 3). */
+export interface Credentials {
+  emailId: string;
+  password: string;
+}
+
+/** A signed-in user's tokens, and both auth headers to call a service with them (docs/api.md section 5). */
+export interface ApiSession {
+  accessToken: string;
+  refreshToken: string;
+  headers: { Authorization: string; 'X-Refresh-Token': string };
+}
+
+/**
+ * Signs `user` in through the API, for specs that call the services directly. The e2e access token lives
+ * 20 s, so a caller signs in right before the calls it makes, not once for a whole spec.
+ */
+export async function signInThroughApi(request: APIRequestContext, user: Credentials): Promise<ApiSession> {
+  const response = await request.post(`${IAM}/auth/login`, { data: user });
+  expect(response.ok(), `sign-in of ${user.emailId} answered ${response.status()}`).toBe(true);
+  const { data } = (await response.json()) as { data: { accessToken: string; refreshToken: string } };
+  return { ...data, headers: authHeaders(data) };
+}
+
+function authHeaders(tokens: { accessToken: string; refreshToken: string }): ApiSession['headers'] {
+  return { Authorization: `Bearer ${tokens.accessToken}`, 'X-Refresh-Token': `Bearer ${tokens.refreshToken}` };
+}
+
+/** The page's session cookies as both auth headers, to call a service as the signed-in user of `context`. */
+export async function sessionHeadersOf(context: BrowserContext): Promise<ApiSession['headers']> {
+  const cookies = await context.cookies(WEB_ORIGIN);
+  const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
+  return authHeaders({ accessToken: value('__cez_at'), refreshToken: value('__cez_rt') });
+}
 
 /** Signs in through the API and stores the four cookies the way the app does (docs/api.md section 5). */
 export async function signInWithCookies(
   context: BrowserContext,
+  user: Credentials = DEMO_ADMIN,
 ): Promise<{ accessToken: string; refreshToken: string }> {
-  const response = await context.request.post(`${IAM}/auth/login`, { data: DEMO_ADMIN });
+  const response = await context.request.post(`${IAM}/auth/login`, { data: user });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
   const { data } = (await response.json()) as { data: { accessToken: string; refreshToken: string } };
   await context.addCookies(sessionCookies(data));
   return data;
 }
 
-/** The four session cookies for `localhost`, issued now (docs/api.md section 5). */
+/** The four session cookies for this worker's product host, issued now (docs/api.md section 5). */
 export function sessionCookies(tokens: { accessToken: string; refreshToken: string }) {
   const issued = Buffer.from(String(Date.now())).toString('base64');
   const cookie = (name: string, value: string) => ({
     name,
     value,
-    domain: 'localhost',
+    domain: PRODUCT_HOST,
     path: '/',
     sameSite: 'Lax' as const,
   });
@@ -58,14 +102,22 @@ export function fetchUserFromPage(page: Page, count: number): Promise<number[]> 
 }
 
 /** The Harbor company's admin (demo seed): specs that change data use it so the demo company's counts stay. */
-export const HARBOR_ADMIN = { emailId: 'admin@harbor.test', password: 'Freight!2026' };
+export const HARBOR_ADMIN = demoUser('admin@harbor.test');
 
-/** Signs in through the login form and waits for the dashboard. */
-export async function signInThroughForm(page: Page, user: { emailId: string; password: string }): Promise<void> {
-  await page.goto('/login');
+/**
+ * Fills the sign-in form already on screen and submits it, waiting for nothing: for specs that check what
+ * follows (a wrong password, a redirect back to a deep link, another user after a sign-out).
+ */
+export async function submitSignInForm(page: Page, user: Credentials): Promise<void> {
   await page.getByLabel('E-mail').fill(user.emailId);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signInThroughForm(page: Page, user: Credentials): Promise<void> {
+  await page.goto('/login');
+  await submitSignInForm(page, user);
   // Sign-in, set-up and the dashboard's first data: more than the default 5 s on a busy 2-core machine.
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { SETTINGS_SCREENS } from './session-helpers';
+import { DEMO_ADMIN, SETTINGS_SCREENS, signInThroughForm } from './session-helpers';
 
 /**
  * Issue 11: axe-core finds no serious or critical violation on any settings screen. Every screen of the
@@ -14,11 +14,7 @@ test.describe.configure({ timeout: 240_000 });
 const SCREENS = [...SETTINGS_SCREENS, '/accounts/roles/create/'];
 
 test('no serious or critical accessibility violation on any settings screen', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInThroughForm(page, DEMO_ADMIN);
 
   // The record screens behind the lists: the first role and the first template.
   await page.goto('/settings/roles');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { demoUser, signInThroughForm } from './session-helpers';
 
 /**
  * /settings/company (issues 10 and 11): every field saved and still there after a reload, the country,
@@ -8,13 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
  */
 test.describe.configure({ timeout: 120_000 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page, email: string) => signInThroughForm(page, demoUser(email));
 
 test('the company edit persists, with the pickers, and shows in its history', async ({ page }) => {
   await signIn(page, 'admin@harbor.test');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demoUser, signInThroughForm } from './session-helpers';
 
 /**
  * Roles (issue 11): a role built with the permission matrix, given to ops@demo.test on the users screen,
@@ -8,13 +9,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  */
 test.describe.configure({ timeout: 150_000 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page, email: string) => signInThroughForm(page, demoUser(email));
 
 async function opsPage(browser: Browser) {
   const context = await browser.newContext();

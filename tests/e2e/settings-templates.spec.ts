@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { serviceUrl } from './product-address';
+import { demoUser, signInThroughForm } from './session-helpers';
 
 /**
  * Mail templates (issue 11): the list by type, the editor with merge fields as chips and the server's live
@@ -9,15 +11,9 @@ import { expect, test, type Page } from '@playwright/test';
  */
 test.describe.configure({ timeout: 150_000 });
 
-const MAILBOX = 'http://localhost:3001/mailserver/api/v1/dev/mailbox';
+const MAILBOX = `${serviceUrl('mailserver')}/dev/mailbox`;
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('Freight!2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+const signIn = (page: Page, email: string) => signInThroughForm(page, demoUser(email));
 
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -1,13 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { WEB_ORIGIN } from './product-address';
+import { demoUser, submitSignInForm } from './session-helpers';
 
-/** The demo users of docs/api.md section 3. */
-const PASSWORD = 'Freight!2026';
-
+/** Opens `path` (the sign-in form, or a deep link that leads to it) and signs a demo user in there, waiting for nothing. */
 async function signIn(page: Page, email: string, path = '/login') {
   await page.goto(path);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await submitSignInForm(page, demoUser(email));
 }
 
 test.describe('sign-in and the signed-in frame', () => {
@@ -50,7 +48,7 @@ test.describe('sign-in and the signed-in frame', () => {
 
   test('refuses an open redirect and goes to the dashboard instead', async ({ page }) => {
     await signIn(page, 'admin@demo.test', '/login?redirect_uri=//evil.example/phish');
-    await expect(page).toHaveURL(/localhost:8080\/dashboard$/);
+    await expect(page).toHaveURL(`${WEB_ORIGIN}/dashboard`);
   });
 
   test('a signed-in visit to /login goes on to the first redirect_uri', async ({ page }) => {
@@ -62,9 +60,7 @@ test.describe('sign-in and the signed-in frame', () => {
 
   test('explains wrong credentials', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('E-mail').fill('ops@demo.test');
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignInForm(page, { emailId: 'ops@demo.test', password: 'not-the-password' });
     await expect(page.getByRole('alert')).toHaveText('The e-mail or password is incorrect.');
     await expect(page).toHaveURL(/\/login/);
   });

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_ADMIN, IAM } from './session-helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { serviceUrl } from './product-address';
+import { DEMO_ADMIN, DEMO_PASSWORD, IAM, sessionHeadersOf, signInThroughForm } from './session-helpers';
 
 /**
  * The users screens of issue 9, driven the way an administrator uses them: invite → the mail → accept →
@@ -7,23 +8,11 @@ import { DEMO_ADMIN, IAM } from './session-helpers';
  * and a role without the users permission neither sees nor opens the screen.
  * Every sign-in here succeeds: failed sign-ins are throttled per address and would slow other specs.
  */
-const PASSWORD = 'Freight!2026';
-const MAILBOX = 'http://localhost:3001/mailserver/api/v1/dev/mailbox';
+const PASSWORD = DEMO_PASSWORD;
+const MAILBOX = `${serviceUrl('mailserver')}/dev/mailbox`;
 
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-/** The session cookies' tokens as both auth headers (docs/api.md section 5), to call a service directly. */
-async function authHeadersOf(context: BrowserContext): Promise<Record<string, string>> {
-  const cookies = await context.cookies('http://localhost:8080');
-  const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
-  return { Authorization: `Bearer ${value('__cez_at')}`, 'X-Refresh-Token': `Bearer ${value('__cez_rt')}` };
-}
+const signIn = (page: Page, email: string, password = PASSWORD) =>
+  signInThroughForm(page, { emailId: email, password });
 
 /** The link of the newest invitation mail to `email`, once it has arrived in the local mailbox. */
 async function invitationLink(request: APIRequestContext, email: string): Promise<URL> {
@@ -104,7 +93,7 @@ test.describe('the users screens', () => {
 
     // The new user signs in with it.
     await signIn(inviteePage, email, invitePassword);
-    const headers = await authHeadersOf(invitee);
+    const headers = await sessionHeadersOf(invitee);
     expect((await request.get(`${IAM}/fetch-user`, { headers })).status()).toBe(200);
 
     // The admin sees the sign-in, then disables them on their profile.
@@ -128,7 +117,7 @@ test.describe('the users screens', () => {
     const context = await browser.newContext();
     const first = await context.newPage();
     await signIn(first, DEMO_ADMIN.emailId);
-    const headers = await authHeadersOf(context);
+    const headers = await sessionHeadersOf(context);
     const created = await request.post(`${IAM}/users`, {
       headers: { ...headers, 'Idempotency-Key': `conflict-${stamp}` },
       data: { emailId: email, firstName: 'Carla', lastName: 'Conflict' },

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import config, { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
+import { PRODUCT_HOST } from './product-address';
 import { fetchUserFromPage, signInWithCookies, waitForWorkerControl } from './session-helpers';
 
 /**
@@ -161,7 +162,7 @@ test.describe('a service worker without the Cookie Store API', () => {
     // Written over the signed-in cookies (same name, domain and path), not beside them.
     const stored = (await context.cookies()).filter((cookie) => cookie.name.startsWith('__cez_'));
     expect(stored.map((cookie) => [cookie.name, cookie.domain, cookie.path]).sort()).toEqual(
-      ['__cez_at', '__cez_atxr', '__cez_rt', '__cez_rtxr'].map((name) => [name, 'localhost', '/']),
+      ['__cez_at', '__cez_atxr', '__cez_rt', '__cez_rtxr'].map((name) => [name, PRODUCT_HOST, '/']),
     );
 
     // And the next call goes through with the renewed token, without another refresh.
