@@ -13,8 +13,3 @@ export const appAdminCompanies = defineResource({
   item: appAdminCompanySchema,
   sortable: APP_ADMIN_COMPANY_SORT_FIELDS,
 });
-
-/** `PATCH /app-admin/companies/{id}`: the new expiry, from the version the console showed. */
-export function changeExpiry(company: { _id: string; version: number }, expiryDate: string) {
-  return appAdminCompanies.update(company._id, { version: company.version, expiryDate });
-}
