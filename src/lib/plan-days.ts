@@ -1,4 +1,8 @@
-/** Days left on a company's plan, as the dashboard and the banners count them. */
+/**
+ * Days left on a company's plan, as the dashboard and the banners count them. Plain UTC arithmetic, not
+ * date-fns: the dashboard's first load carries this, and date-fns' `differenceInCalendarDays` with the
+ * parsing would add ~0.5 kB gzip to a chunk with 0.3 kB left under its 230 kB budget.
+ */
 /** Whole days from `now` to the end of the plan's expiry day (negative once it has passed). */
 export function daysLeft(expiryDate: string, now: Date = new Date()): number {
   const end = new Date(expiryDate);

@@ -22,10 +22,10 @@ import { ScreenHeader } from './fields';
 import { RecordDialog } from '../../../lib/resource-kit/record-dialog';
 import { OpenRecordButton } from '../../../lib/resource-kit/open-record-button';
 import { masterT, useMasterT } from './strings';
+import { isoDate } from '../../../shared/dates';
 
 const column = createColumnHelper<CompanyCurrency>();
 const FIELDS = ['code', 'exchangeRate', 'validFrom'] as const;
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * /settings/currencies: the company's currencies with their rate to the base currency (a new rate keeps
@@ -98,7 +98,7 @@ function Currencies() {
           defaultValues={
             record
               ? { code: record.code, exchangeRate: record.exchangeRate, validFrom: record.validFrom }
-              : { validFrom: today() }
+              : { validFrom: isoDate() }
           }
           fieldNames={FIELDS}
           save={({ code, ...rate }) =>
