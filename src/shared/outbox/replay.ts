@@ -55,7 +55,7 @@ export interface ReplayResult {
 export const FLAKY_RETRY_MS = 500;
 
 /** The replay's back-off: 1 s, 2 s, 4 s … up to a minute, no jitter (each entry keeps its own time). */
-export const OUTBOX_RETRY_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 60_000 };
+const OUTBOX_RETRY_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 60_000 };
 
 /** Wait before attempt `attempts + 1`, after `attempts` failed ones. */
 export function retryDelayMs(attempts: number): number {
