@@ -8,7 +8,9 @@ import { decodeIssuedAt, encodeIssuedAt } from '../src/shared/session-cookies';
 import type { AuthCookieValues } from '../src/shared/worker-token-message';
 import { DEFAULT_HOST_CONFIG } from '../src/shared/session-hosts';
 import { unwrapSessionMessage, type SessionMessage } from '../src/shared/sw-messages';
-import { COOKIE_READ_TIMEOUT_MS, registerAuthHeaders, REVALIDATE_MS } from './auth-headers';
+import { registerAuthHeaders } from './auth-headers';
+import { COOKIE_READ_TIMEOUT_MS } from './cookie-store';
+import { REVALIDATE_MS } from './token-cache';
 import type { TokenStorage } from './token-handoff';
 
 const IAM = 'http://localhost:3003/iamserver/api/v1';

@@ -8,6 +8,8 @@
  * The password is read from standard input, never from the command line (which `ps` shows to everyone).
  */
 import { parseArgs } from 'node:util';
+import { addDays } from 'date-fns/addDays';
+import { formatCalendarDay, utcCalendarDay } from '../../src/shared/dates.ts';
 import { checkPassword, DEFAULT_PASSWORD_POLICY } from '../../src/shared/password-policy.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { Database } from '../db/database.ts';
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
       'Usage: echo "$PASSWORD" | npm run admin -- --company NAME --email E-MAIL --name "FULL NAME" [--super-admin] [--plan-expiry YYYY-MM-DD]',
     );
   }
-  const planExpiry = values['plan-expiry'] ?? new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const planExpiry = values['plan-expiry'] ?? formatCalendarDay(addDays(utcCalendarDay(new Date()), 365));
   if (!/^\d{4}-\d{2}-\d{2}$/.test(planExpiry)) throw new Error('--plan-expiry must be YYYY-MM-DD');
   const password = await readStdin();
   const { loadConfig } = await import('../config.ts');

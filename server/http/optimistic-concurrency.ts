@@ -44,11 +44,6 @@ export function expectedVersion(req: FastifyRequest, bodyVersion: number | undef
   return version;
 }
 
-/** Refuses the update when `stored` is not the version the caller edited. */
-export function assertVersion(stored: number, expected: number, what?: string): void {
-  if (stored !== expected) throw versionConflict(what);
-}
-
 /** `ETag: "<version>"`, so that a client can echo it back in `If-Match`. */
 export function setVersionTag(reply: FastifyReply, version: number): void {
   void reply.header('etag', `"${version}"`);

@@ -4,6 +4,8 @@
  * Seeded into an empty embedded database, or any database with SEED_DEMO=1; with SEED_SUPER_ADMIN set, a
  * super admin too (see `seedDemo`).
  */
+import { addYears } from 'date-fns/addYears';
+import { subDays } from 'date-fns/subDays';
 import type { Database } from '../db/database.ts';
 import {
   provisionCompany,
@@ -13,6 +15,7 @@ import {
 import { countCompanies } from '../modules/iam/companies/company-repository.ts';
 import { hashPassword } from '../modules/iam/passwords/password-hash.ts';
 import { insertUserWithPassword } from '../modules/iam/users/user-repository.ts';
+import { formatCalendarDay, utcCalendarDay } from '../../src/shared/dates.ts';
 
 export const DEMO_PASSWORD = 'Freight!2026';
 
@@ -28,10 +31,6 @@ export const DEMO_USERS = [
   { email: 'admin@harbor.test', company: 'Harbor Logistics', role: 'Admin', note: 'Admin of the second tenant' },
   { email: 'admin@expired.test', company: 'Expired Cargo', role: 'Admin', note: 'Admin; plan expired yesterday' },
 ] as const;
-
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return db.transaction({ role: 'freight_system', companyId: null }, async (tx) => (await countCompanies(tx)) === 0);
@@ -50,18 +49,17 @@ export async function seedDemo(
   now: Date = new Date(),
   superAdminEmail: string | undefined = process.env.SEED_SUPER_ADMIN,
 ): Promise<void> {
-  const tenYearsAhead = new Date(now);
-  tenYearsAhead.setUTCFullYear(tenYearsAhead.getUTCFullYear() + 10);
-  const oneYearAhead = new Date(now);
-  oneYearAhead.setUTCFullYear(oneYearAhead.getUTCFullYear() + 1);
-  const yesterday = new Date(now.getTime() - 24 * 3600 * 1000);
+  const today = utcCalendarDay(now);
+  const tenYearsAhead = formatCalendarDay(addYears(today, 10));
+  const oneYearAhead = formatCalendarDay(addYears(today, 1));
+  const yesterday = formatCalendarDay(subDays(today, 1));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const profiles: CompanyProfile[] = [
     {
       planName: 'business',
       name: 'Demo Freight',
       shortName: 'DEMO',
-      expiryDate: isoDate(oneYearAhead),
+      expiryDate: oneYearAhead,
       operatingCountry: 'US',
       currency: 'USD',
       timezone: 'America/New_York',
@@ -70,7 +68,7 @@ export async function seedDemo(
       planName: 'business',
       name: 'Harbor Logistics',
       shortName: 'HARBOR',
-      expiryDate: isoDate(oneYearAhead),
+      expiryDate: oneYearAhead,
       operatingCountry: 'NL',
       currency: 'EUR',
       timezone: 'Europe/Amsterdam',
@@ -79,7 +77,7 @@ export async function seedDemo(
       planName: 'business',
       name: 'Expired Cargo',
       shortName: 'EXPIRED',
-      expiryDate: isoDate(yesterday),
+      expiryDate: yesterday,
       operatingCountry: 'GB',
       currency: 'GBP',
       timezone: 'Europe/London',
@@ -129,7 +127,7 @@ export async function seedDemo(
           planName: 'business',
           name: SUPPORT_COMPANY,
           shortName: 'SUPPORT',
-          expiryDate: isoDate(tenYearsAhead),
+          expiryDate: tenYearsAhead,
           operatingCountry: 'US',
           currency: 'USD',
           timezone: 'UTC',

@@ -19,12 +19,6 @@ export function readAuthCookies(source: string = document.cookie): TokenState | 
   return tokenStateOf(parseCookieString(source));
 }
 
-/** True when any of the four auth cookies is present (something to remove on logout). */
-export function hasAnyAuthCookie(source: string = document.cookie): boolean {
-  const cookies = parseCookieString(source);
-  return AUTH_COOKIE_NAMES.some((name) => cookies.has(name));
-}
-
 function attributes() {
   return authCookieAttributes(window.location.hostname, hostConfig.productDomain);
 }

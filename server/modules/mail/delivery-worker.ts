@@ -7,6 +7,7 @@
  * when the next retry falls due, and on a slow safety poll.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { backoffDelay } from '../../../src/shared/backoff.ts';
 import type { ServiceDeps } from '../../http/build-service-app.ts';
 import { createMailTransport, describeDeliveryError, type MailTransport } from './mail-transport.ts';
 import {
@@ -29,9 +30,9 @@ const MAX_BATCHES_PER_RUN = 20;
 
 const system = { role: 'freight_system', companyId: null } as const;
 
-/** The wait before attempt `attempt + 1`: 5 s after the first failure, doubling each time. */
+/** The wait before attempt `attempt + 1`: 5 s after the first failure, doubling each time (uncapped: six attempts). */
 export function retryDelayMs(attempt: number): number {
-  return MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1);
+  return backoffDelay(attempt - 1, { baseMs: MAIL_RETRY_BASE_MS });
 }
 
 export interface DeliveryReport {

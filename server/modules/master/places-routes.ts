@@ -20,6 +20,7 @@ import type { App, ServiceDeps } from '../../http/build-service-app.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bulkAnswer, places, searchList, type BulkAnswer } from './places-index.ts';
 import { referenceData } from './reference-data.ts';
+import { isoDate } from '../../../src/shared/dates.ts';
 
 /** The lists change with a release only: the browser may keep an answer for an hour. */
 const CACHEABLE = 'private, max-age=3600';
@@ -47,7 +48,7 @@ let offsetsOfDay: { day: string; rows: TimezoneUtc[] } | undefined;
 
 /** Every IANA zone with its offset today (UTC date), computed once a day. */
 export function timezoneOffsets(now: Date): TimezoneUtc[] {
-  const day = now.toISOString().slice(0, 10);
+  const day = isoDate(now);
   if (offsetsOfDay?.day !== day) {
     // The zone names of /timezone (IANA, countries-and-timezones): Intl's own list uses ICU's older
     // canonical names (Asia/Calcutta for Asia/Kolkata).

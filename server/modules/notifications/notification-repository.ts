@@ -72,15 +72,6 @@ export async function notifyChannel(tx: Queryable, channel: string, payloads: re
   await tx.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [channel, payloads]);
 }
 
-export async function findNotificationForUser(
-  tx: Queryable,
-  id: string,
-  userId: string,
-): Promise<StoredNotification | undefined> {
-  const { rows } = await tx.query(`${SELECT_NOTIFICATION} WHERE id = $1 AND user_id = $2`, [id, userId]);
-  return rows[0] ? toItem(rows[0]) : undefined;
-}
-
 /** The user's notifications among `ids` (one query for a burst of NOTIFYs); absent ids are skipped. */
 export async function findNotificationsForUser(
   tx: Queryable,

@@ -4,6 +4,9 @@
  * company and day in `plan_expiry_notices` makes it idempotent, across timers and service instances.
  * Days are UTC days.
  */
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { formatCalendarDay, parseCalendarDay, utcCalendarDay } from '../../../src/shared/dates.ts';
 import type { ServiceDeps } from '../../http/build-service-app.ts';
 import {
   claimPlanExpiryNotice,
@@ -15,9 +18,6 @@ import { createNotifications } from './notification-service.ts';
 export const PLAN_EXPIRY_WINDOW_DAYS = 14;
 /** How often the timer looks; the table keeps it to one notice a day. */
 export const PLAN_EXPIRY_CHECK_MS = 60 * 60 * 1000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export function planExpiryTitle(daysLeft: number): string {
   if (daysLeft <= 0) return 'Your plan expires today';
@@ -33,8 +33,9 @@ export interface PlanExpiryNoticeResult {
 
 /** Sends today's notices that have not been sent yet; returns the ones sent by this call. */
 export async function notifyExpiringPlans(deps: Pick<ServiceDeps, 'db'>, now: Date): Promise<PlanExpiryNoticeResult[]> {
-  const today = isoDate(now);
-  const until = isoDate(new Date(Date.parse(today) + PLAN_EXPIRY_WINDOW_DAYS * DAY_MS));
+  const day = utcCalendarDay(now);
+  const today = formatCalendarDay(day);
+  const until = formatCalendarDay(addDays(day, PLAN_EXPIRY_WINDOW_DAYS));
   const companies = await deps.db.transaction({ role: 'freight_system', companyId: null }, (tx) =>
     listCompaniesWithPlanExpiring(tx, today, until),
   );
@@ -48,7 +49,7 @@ export async function notifyExpiringPlans(deps: Pick<ServiceDeps, 'db'>, now: Da
       });
       if (!claimed) return undefined;
       const admins = await listCompanyAdminUserIds(tx, company.id);
-      const daysLeft = Math.round((Date.parse(company.expiryDate) - Date.parse(today)) / DAY_MS);
+      const daysLeft = differenceInCalendarDays(parseCalendarDay(company.expiryDate), day);
       await createNotifications(tx, {
         companyId: company.id,
         userIds: admins,

@@ -31,6 +31,7 @@ import { signIn } from '../iam/iam-resources-test-kit.ts';
 import { insertFixtureAuditEntries } from '../../../bench/audit-fixture.ts';
 import { REPORT_BATCH_ROWS } from './report-run.ts';
 import { guardCsvFormula } from '../../../src/shared/csv-formula-guard.ts';
+import { isoDate } from '../../../src/shared/dates.ts';
 
 const REPORTS = '/reportserver/api/v1';
 const CONTACTS = '/contactserver/api/v1';
@@ -368,9 +369,9 @@ describe('runs', () => {
       (await runOf({ source, columns: [column], filters, sort: { field: column, direction: 'asc' } })).rows.map(
         (r) => r[0],
       );
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const today = isoDate();
+    const yesterday = isoDate(new Date(Date.now() - 86_400_000));
+    const tomorrow = isoDate(new Date(Date.now() + 86_400_000));
     // text
     expect(await names([{ field: 'name', op: 'contains', value: 'ING' }])).toEqual([
       'Alpha Shipping',
@@ -446,7 +447,7 @@ describe('runs', () => {
       filters: [{ field: 'entity', op: 'equals', value: 'contact' }],
       chart: { groupBy: 'createdAt' },
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = isoDate();
     expect(audit.chart?.points).toEqual([{ label: today, count: audit.total }]);
     expect(audit.rows[0]?.[1]).toBe('Admin Demo');
   });
@@ -470,7 +471,7 @@ describe('runs', () => {
     expect(csv.rows.map((r) => r[phone])).toContain(`'+49 40 123`);
 
     const res = await call('GET', `/reportSketch/${sketch._id}/run?format=csv`, admin);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = isoDate();
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Every-contact-all-columns-n-${day}.csv"`);
     expect(res.body.includes('\r\n')).toBe(true);
 

@@ -20,8 +20,3 @@ export const appAdminCompanies = defineResource({
   create: createAppAdminCompanyBody,
   update: updateCompanyPlanBody,
 });
-
-/** `PATCH /app-admin/companies/{id}`: the new expiry, from the version the console showed. */
-export function changeExpiry(company: { _id: string; version: number }, expiryDate: string) {
-  return appAdminCompanies.update(company._id, { version: company.version, expiryDate });
-}

@@ -13,6 +13,7 @@ import {
 import { appAdminCompanies } from './api';
 import { extendedExpiry } from './plan-extension';
 import { useAppAdminT } from './strings';
+import { isoDate } from '../../shared/dates';
 
 /** The inputs stop where the contract does: the lengths are read from its schema, not restated. */
 const body = createAppAdminCompanyBody.shape;
@@ -51,7 +52,7 @@ export function NewCompanyDialog({
 }) {
   const t = useAppAdminT();
   const adminEmail = useRef('');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = isoDate();
   return (
     <RecordDialog<CreateAppAdminCompanyInput, z.output<typeof createAppAdminCompanyBody>, AppAdminCompany>
       title={t('newTitle')}

@@ -6,6 +6,7 @@ import { apiList } from '../../lib/api/api-client';
 import { contactSchema, type Contact } from '../../shared/contracts/contacts';
 import { filtersBody, type ContactFilters } from './api';
 import { contactsCsv, type ContactCsvNames } from '../../shared/contacts-csv';
+import { isoDate } from '../../shared/dates';
 
 async function everyContact(filters: ContactFilters, search: string): Promise<Contact[]> {
   const all: Contact[] = [];
@@ -35,7 +36,7 @@ export async function exportContactsCsv(
   const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `contacts-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = `contacts-${isoDate()}.csv`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { notificationItemSchema } from '../../shared/contracts/notifications';
 import type { NotificationItem } from './notification-item';
-import { backoffDelay, createSseNotificationFeed, type EventSourceLike } from './sse-notification-feed';
+import { createSseNotificationFeed, type EventSourceLike } from './sse-notification-feed';
 
 class FakeEventSource implements EventSourceLike {
   listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
@@ -35,7 +35,7 @@ const item = (id: string): NotificationItem =>
     loadedAt: null,
   });
 
-function harness(options: { ticketFails?: number } = {}) {
+function harness(options: { ticketFails?: number; random?: number } = {}) {
   const sources: FakeEventSource[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   let online = true;
@@ -72,7 +72,7 @@ function harness(options: { ticketFails?: number } = {}) {
       const index = timers.indexOf(handle as (typeof timers)[number]);
       if (index >= 0) timers.splice(index, 1);
     },
-    random: () => 0,
+    random: () => options.random ?? 0,
   });
   return {
     feed,
@@ -95,14 +95,6 @@ function harness(options: { ticketFails?: number } = {}) {
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-describe('backoffDelay', () => {
-  it('doubles from the first delay, caps at the longest and adds up to 20 % jitter', () => {
-    expect([0, 1, 2, 3].map((n) => backoffDelay(n, 1000, 30_000, 0))).toEqual([1000, 2000, 4000, 8000]);
-    expect(backoffDelay(10, 1000, 30_000, 0)).toBe(30_000);
-    expect(backoffDelay(0, 1000, 30_000, 0.5)).toBe(1100);
-  });
-});
 
 describe('the SSE notification feed', () => {
   it('opens the stream with a fresh ticket and hands on snapshot, notification and count events', async () => {
@@ -176,6 +168,13 @@ describe('the SSE notification feed', () => {
     h.last().emit('snapshot', { unread: 0, items: [] });
     h.last().fail();
     expect(h.timers[0]!.ms).toBe(1000);
+  });
+
+  it('waits up to 20 % longer at random, so that tabs dropped together do not reconnect together', async () => {
+    const h = harness({ ticketFails: 1, random: 0.5 });
+    h.feed.subscribe({});
+    await flush();
+    expect(h.timers[0]!.ms).toBe(1100);
   });
 
   it('ignores events of a source it has replaced', async () => {

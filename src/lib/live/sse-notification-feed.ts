@@ -16,6 +16,7 @@ import {
   notificationSnapshotSchema,
   unreadCountSchema,
 } from '../../shared/contracts/notifications';
+import { backoffDelay } from '../../shared/backoff';
 import type { NotificationFeed, NotificationFeedHandlers } from './notification-item';
 
 /** The part of EventSource the client uses. */
@@ -42,12 +43,6 @@ export interface SseFeedOptions {
   initialDelayMs?: number;
   /** Longest back-off delay. Default 30 s. */
   maxDelayMs?: number;
-}
-
-/** The delay before reconnection attempt `attempt` (0-based): doubling, capped, plus up to 20 % jitter. */
-export function backoffDelay(attempt: number, initialMs: number, maxMs: number, random: number): number {
-  const base = Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 20));
-  return Math.round(base + base * 0.2 * random);
 }
 
 /** A frame's data parsed with its contract; a frame that does not match is dropped. */
@@ -93,7 +88,8 @@ export function createSseNotificationFeed(options: SseFeedOptions): Notification
         closeSource();
         clearRetry();
         if (stopped || !options.isOnline()) return;
-        const delay = backoffDelay(attempt, initialMs, maxMs, random());
+        // Doubling, capped, plus up to 20 % jitter: many tabs dropped at once do not come back in step.
+        const delay = backoffDelay(attempt, { baseMs: initialMs, maxMs, jitter: 0.2 }, random());
         attempt += 1;
         timer = options.setTimer(() => {
           timer = null;

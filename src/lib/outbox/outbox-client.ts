@@ -99,14 +99,6 @@ export async function discardEntry(entry: OutboxEntry): Promise<void> {
   announce({ kind: 'changed', entryId: entry.id, resource: entry.resource });
 }
 
-/** Removes every entry of one user (logout). */
-export async function purgeOutboxOf(identity: TokenIdentity): Promise<void> {
-  for (const entry of await store.list()) {
-    if (entry.userId === identity.userId && entry.companyId === identity.companyId) await store.remove(entry.id);
-  }
-  announce({ kind: 'changed' });
-}
-
 /** A request as `authorizedFetch` sends it: the tokens of the moment, the page's one refresh on a 401. */
 async function sendFromPage(request: Request): Promise<Response> {
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();

@@ -91,6 +91,3 @@ export async function loadReferenceData(client: QueryClient): Promise<void> {
 export const useCountries = () => useQuery(referenceDataQueries.countries);
 export const useTimezones = () => useQuery(referenceDataQueries.timezones);
 export const useCurrencies = () => useQuery(referenceDataQueries.currencies);
-export const useHomeDropdowns = () => useQuery(referenceDataQueries.homeDropdowns);
-export const useMapsKey = () => useQuery(referenceDataQueries.mapsKey);
-export const useAnalyticsKey = () => useQuery(referenceDataQueries.analyticsKey);

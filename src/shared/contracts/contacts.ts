@@ -4,7 +4,7 @@
  * list with filters in a body; `GET /contacts/duplicates` names the contacts a new one may duplicate.
  */
 import { z } from 'zod';
-import { listAnswer, listQuerySchema, versionInput } from './resource-contract.ts';
+import { listQuerySchema, versionInput } from './resource-contract.ts';
 
 const itemBase = {
   _id: z.string(),
@@ -137,7 +137,6 @@ export const paginateContactsBody = z.strictObject({
   sort: z.enum([...CONTACT_SORT_FIELDS, ...CONTACT_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
 });
 export type PaginateContactsInput = z.input<typeof paginateContactsBody>;
-export const paginateContactsAnswerSchema = listAnswer(contactSchema);
 
 /** `GET /contacts/duplicates?name=&taxId=&exceptId=`: contacts with the same name or tax id (case-insensitive). */
 export const contactDuplicatesQuery = z.strictObject({

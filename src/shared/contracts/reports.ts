@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { PermissionModule } from '../permissions.ts';
 import { listQuerySchema, versionInput } from './resource-contract.ts';
+import { isoDate } from '../dates.ts';
 
 export const REPORT_SOURCES = ['contacts', 'users', 'audit'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
@@ -296,5 +297,5 @@ export function reportFileName(name: string, now: Date, extension: 'csv' | 'xlsx
       .replace(/-{2,}/g, '-')
       .replace(/^[-.]+|[-.]+$/g, '')
       .slice(0, 80) || 'report';
-  return `${safe}-${now.toISOString().slice(0, 10)}.${extension}`;
+  return `${safe}-${isoDate(now)}.${extension}`;
 }

@@ -12,6 +12,7 @@
  */
 import type { ServiceName } from '../services';
 import { awaitsUserBeforeSending } from './outbox-age';
+import { backoffDelay, type BackoffPolicy } from '../backoff';
 import { recordKeyOf, type OutboxEntry } from './outbox-entry';
 import type { OutboxStore } from './outbox-store';
 
@@ -53,9 +54,12 @@ export interface ReplayResult {
 /** Wait before sending again a write that got no answer while others in the same replay did land. */
 export const FLAKY_RETRY_MS = 500;
 
-/** Wait before attempt `attempts + 1`: 1 s, 2 s, 4 s … up to a minute. */
+/** The replay's back-off: 1 s, 2 s, 4 s … up to a minute, no jitter (each entry keeps its own time). */
+const OUTBOX_RETRY_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 60_000 };
+
+/** Wait before attempt `attempts + 1`, after `attempts` failed ones. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+  return backoffDelay(attempts - 1, OUTBOX_RETRY_BACKOFF);
 }
 
 export function requestOf(entry: OutboxEntry, base: string): Request {

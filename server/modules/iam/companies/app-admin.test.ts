@@ -10,6 +10,7 @@ import { seedDemo, SUPPORT_COMPANY } from '../../../seed/demo.ts';
 import { buildTestApp } from '../../../testing/test-apps.ts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
 import { companyIdOf, IAM, registeredRoutes, signIn, tableChecksums } from '../iam-resources-test-kit.ts';
+import { isoDate } from '../../../../src/shared/dates.ts';
 
 const SUPER_ADMIN = 'support@freightdesk.test';
 const BASE = `${IAM}/app-admin/companies`;
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 function isoDay(offsetDays: number, from = new Date()): string {
-  return new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return isoDate(new Date(from.getTime() + offsetDays * 86_400_000));
 }
 
 async function fetchUser(headers: { authorization: string }) {

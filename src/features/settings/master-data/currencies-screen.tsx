@@ -14,10 +14,10 @@ import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';
 import { companyCurrenciesResource, useCurrencyHistory } from './api';
 import { ScreenHeader } from './fields';
 import { masterT, useMasterT } from './strings';
+import { isoDate } from '../../../shared/dates';
 
 const column = createColumnHelper<CompanyCurrency>();
 const FIELDS = ['code', 'exchangeRate', 'validFrom'] as const;
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * /settings/currencies: the company's currencies with their rate to the base currency (a new rate keeps
@@ -84,7 +84,7 @@ function Currencies() {
           values: (record) =>
             record
               ? { code: record.code, exchangeRate: record.exchangeRate, validFrom: record.validFrom }
-              : { validFrom: today() },
+              : { validFrom: isoDate() },
           fields: (form, record) => {
             const errors = form.formState.errors;
             return (
