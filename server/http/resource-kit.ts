@@ -92,12 +92,13 @@ export interface ResourceShape<Item extends { _id: string }, CreateBody, UpdateB
   operations?: readonly ResourceOperation[];
   schemas: {
     item: z.ZodType<Item>;
-    listQuery: z.ZodObject;
+    /** The list's query (`listQuerySchema` and the resource's filters); no list route without it. */
+    listQuery?: z.ZodObject;
     create?: z.ZodType<CreateBody>;
     update?: z.ZodType<UpdateBody>;
   };
-  /** The list order when the caller names none. */
-  defaultSort: SortOrder;
+  /** The list order when the caller names none (needed with `schemas.listQuery`). */
+  defaultSort?: SortOrder;
   hooks?: ResourceHooks<Item, CreateBody, UpdateBody, Insert, Patch>;
   /** What the audit diff compares (drop joined or derived fields). Default: the item. */
   auditable?: (item: Item) => object;
@@ -150,7 +151,7 @@ function versionOf(item: unknown): number | undefined {
  * The 409 of a stale update, naming the stored version, when it was written and by whom (the newest
  * audit entry of the record).
  */
-export async function staleVersion(
+async function staleVersion(
   tx: Queryable,
   stored: { _id: string; version: number; updatedAt?: string },
   entity: string,
@@ -258,14 +259,16 @@ export function registerResourceRoutes<
   const paramsOf = (params: z.ZodObject | undefined) => (params ? { params } : {});
   const extraOf = (extra: AuditExtra | undefined) => (extra && Object.keys(extra).length > 0 ? { extra } : {});
 
-  if (operations.has('list') && wiring.has('list')) {
+  const { listQuery } = schemas;
+  const { defaultSort } = shape;
+  if (operations.has('list') && wiring.has('list') && listQuery && defaultSort) {
     registerListRoute(app, deps, {
       path: collectionPath,
       guard: routeGuard(access, 'read'),
       ...(collectionParams ? { params: collectionParams } : {}),
-      query: schemas.listQuery,
+      query: listQuery,
       item: schemas.item,
-      defaultSort: shape.defaultSort,
+      defaultSort,
       summary: summary('list', `List ${collectionPath.slice(1)}`),
       tag,
       place,
@@ -442,8 +445,8 @@ export function registerTenantList<Item extends { _id: string }>(
     path: string;
     tenant: (req: FastifyRequest, id: string) => string;
     resource: ResourceAccess & {
-      defaultSort: SortOrder;
-      schemas: { item: z.ZodType<Item>; listQuery: z.ZodObject };
+      defaultSort?: SortOrder;
+      schemas: { item: z.ZodType<Item>; listQuery?: z.ZodObject };
       repository: Pick<ResourceRepository<Item, unknown, unknown>, 'list'>;
     };
     summary: string;
@@ -451,13 +454,14 @@ export function registerTenantList<Item extends { _id: string }>(
   },
 ): void {
   const { resource } = options;
-  const list = resource.repository.list;
-  if (!list) throw new Error(`${options.path}: the resource's repository cannot list`);
+  const { list } = resource.repository;
+  const { listQuery } = resource.schemas;
+  if (!list || !listQuery || !resource.defaultSort) throw new Error(`${options.path}: the resource cannot list`);
   registerListRoute(app, deps, {
     path: options.path,
     guard: routeGuard(resource, 'read'),
     params: idParams,
-    query: resource.schemas.listQuery,
+    query: listQuery,
     item: resource.schemas.item,
     defaultSort: resource.defaultSort,
     summary: options.summary,
