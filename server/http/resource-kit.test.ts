@@ -2,7 +2,9 @@
  * The resource kit on its own: a small resource ("notes") with an in-memory repository, registered with
  * `registerResource` on a real service app and a real database (transactions, idempotency keys and the
  * audit trail are the product's own). What a caller sees: the routes, paging, the permission before
- * validation, the version check and its conflict details, Idempotency-Key, audit entries and hooks.
+ * validation, the version check and its conflict details, Idempotency-Key, audit entries and hooks; and
+ * the same for the system scope (super admins only, across companies), the own-record scope and a child
+ * resource under a real parent (a user, under row-level security).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,7 +14,10 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database.
 import { buildTestApp } from '../testing/test-apps.ts';
 import { ApiError } from './api-error.ts';
 import type { App, ServiceModule } from './build-service-app.ts';
+import type { Queryable } from '../db/database.ts';
 import type { ListQuery } from './list-query.ts';
+import { userResource } from '../modules/iam/users/user-resource.ts';
+import { defineChildResource, registerChildResource } from './child-resource.ts';
 import { defineResource, registerResource } from './resource-kit.ts';
 import { assertRoutePermission, routeDeclarations } from './route-permission.ts';
 
@@ -84,12 +89,80 @@ const noteResource = defineResource({
 
 let t: TestDatabase;
 let app: App;
-const ids = { company: '', admin: '', adminName: '' };
+const ids = { company: '', admin: '', adminName: '', otherCompany: '', otherUser: '' };
 let permissions: Permissions = {};
+let isSuperAdmin = false;
+
+/** A system-scope resource: each list also says how many companies its transaction could see. */
+const systemResource = defineResource({
+  ...noteResource,
+  path: '/system-notes',
+  scope: 'system',
+  permission: undefined,
+  hooks: {},
+  operations: ['list', 'read', 'update'],
+  repository: {
+    ...noteRepository,
+    list: async (tx: Queryable, query: ListQuery, filters: Record<string, unknown>) => {
+      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM companies');
+      calls.push(`companies ${rows[0]!.n}`);
+      return noteRepository.list(tx, query, filters);
+    },
+  },
+  companyOf: () => ids.otherCompany,
+});
+
+/** The caller's own note: the store's item whose id is the caller's user id. */
+const ownResource = defineResource({
+  ...noteResource,
+  path: '/own-note',
+  scope: 'own',
+  permission: undefined,
+  hooks: {},
+  operations: undefined,
+  updateMethods: ['PATCH'],
+});
+
+/** Notes under a user (a real parent under row-level security); the store keys them by parent. */
+const childNotes = new Map<string, Note>();
+const childResource = defineChildResource({
+  path: '/notes',
+  entity: 'note',
+  label: 'Note',
+  parent: { ...userResource, path: '/members', permission: 'users' },
+  schemas: noteResource.schemas,
+  defaultSort: noteResource.defaultSort,
+  repository: {
+    list: async (_tx: unknown, parentId: string) => {
+      const items = [...childNotes.values()].filter((n) => n._id.startsWith(parentId.slice(0, 8)));
+      return { items, total: items.length };
+    },
+    find: async (_tx: unknown, parentId: string, id: string) => {
+      calls.push(`find under ${parentId === ids.admin ? 'admin' : parentId}`);
+      return childNotes.get(id);
+    },
+    insert: async (_tx: unknown, parentId: string, values: { title: string }) => {
+      calls.push(`insert under ${parentId === ids.admin ? 'admin' : parentId}`);
+      const id = `${parentId.slice(0, 8)}-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
+      childNotes.set(id, {
+        _id: id,
+        version: 1,
+        title: values.title,
+        locked: false,
+        updatedAt: new Date().toISOString(),
+      });
+      return id;
+    },
+    update: async (_tx: unknown, _parentId: string, id: string, patch: { title: string }) => {
+      const before = childNotes.get(id)!;
+      childNotes.set(id, { ...before, ...patch, version: before.version + 1 });
+    },
+  },
+});
 
 /** The caller: the demo admin, with whatever permissions the test gives them. */
 const notesModule: ServiceModule = async (scope, deps) => {
-  scope.addHook('preValidation', async (req) => {
+  scope.addHook('onRequest', async (req) => {
     req.auth = {
       userId: ids.admin,
       companyId: ids.company,
@@ -97,11 +170,14 @@ const notesModule: ServiceModule = async (scope, deps) => {
       email: 'admin@demo.test',
       roleId: null,
       permissions,
-      isSuperAdmin: false,
+      isSuperAdmin,
       subscriptionExpired: false,
     };
     assertRoutePermission(req);
   });
+  registerResource(scope, deps, systemResource);
+  registerResource(scope, deps, ownResource);
+  registerChildResource(scope, deps, childResource);
   registerResource(scope, deps, noteResource);
   registerResource(scope, deps, { ...noteResource, path: '/read-only-notes', operations: ['list', 'read'] });
 };
@@ -133,6 +209,13 @@ beforeAll(async () => {
   ids.company = rows[0]!.company_id;
   ids.admin = rows[0]!.id;
   ids.adminName = rows[0]!.name;
+  const other = await t.db
+    .owner()
+    .query<{ company_id: string; id: string }>('SELECT company_id, id FROM users WHERE email = $1', [
+      'admin@harbor.test',
+    ]);
+  ids.otherCompany = other.rows[0]!.company_id;
+  ids.otherUser = other.rows[0]!.id;
 });
 afterAll(async () => {
   await app?.close();
@@ -140,6 +223,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   permissions = { contacts: ['read', 'create', 'update', 'delete'] };
+  isSuperAdmin = false;
   calls.length = 0;
 });
 
@@ -149,7 +233,7 @@ const create = (title: string, headers: Record<string, string> = {}) =>
 describe('registerResource', () => {
   it('registers the five routes with their permissions, or only the operations asked for', () => {
     const routes = routeDeclarations(app)
-      .filter((r) => r.url.includes('notes'))
+      .filter((r) => /v1\/(read-only-)?notes/.test(r.url))
       .map((r) => `${r.method} ${r.url.replace('/iamserver/api/v1', '')} ${r.permissions.map((p) => p.action).join()}`);
     expect(routes).toEqual([
       'GET /notes read',
@@ -279,5 +363,155 @@ describe('registerResource', () => {
     expect(calls).toEqual([]);
     permissions = {};
     expect((await app.inject({ method: 'GET', url: `${URL}?limit=100000` })).statusCode).toBe(403);
+  });
+});
+
+const ROOT = '/iamserver/api/v1';
+
+describe('the system scope', () => {
+  it('answers 403 to anyone but a super admin, whatever the request and whatever their permissions', async () => {
+    for (const [method, url] of [
+      ['GET', '/system-notes?limit=100000'],
+      ['GET', '/system-notes/not-a-uuid'],
+      ['PATCH', '/system-notes/not-a-uuid'],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url: `${ROOT}${url}`,
+        payload: method === 'PATCH' ? { version: 'x' } : undefined,
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toEqual({ message: 'Only a super admin can do this', code: 'FORBIDDEN' });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('lists across every company, reads with an ETag, refuses a stale version and audits in the item’s company', async () => {
+    isSuperAdmin = true;
+    permissions = {};
+    const id = await noteRepository.insert(undefined, {
+      title: 'System note',
+      companyId: ids.company,
+      createdBy: ids.admin,
+    });
+    calls.length = 0;
+    const list = await app.inject({ method: 'GET', url: `${ROOT}/system-notes?search=System` });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().meta.total).toBe(1);
+    const { rows } = await t.db.owner().query<{ n: number }>('SELECT count(*)::int AS n FROM companies');
+    expect(rows[0]!.n).toBeGreaterThan(1);
+    expect(calls[0]).toBe(`companies ${rows[0]!.n}`);
+
+    const read = await app.inject({ method: 'GET', url: `${ROOT}/system-notes/${id}` });
+    expect(read.headers.etag).toBe('"1"');
+    const ok = await app.inject({
+      method: 'PUT',
+      url: `${ROOT}/system-notes/${id}`,
+      payload: { version: 1, title: 'Changed' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.headers.etag).toBe('"2"');
+    const stale = await app.inject({
+      method: 'PATCH',
+      url: `${ROOT}/system-notes/${id}`,
+      payload: { version: 1, title: 'Lost' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT', conflict: { version: 2 } });
+    const { rows: audit } = await t.db
+      .owner()
+      .query<{ company_id: string; action: string }>('SELECT company_id, action FROM audit_log WHERE entity_id = $1', [
+        id,
+      ]);
+    expect(audit).toEqual([{ company_id: ids.otherCompany, action: 'note.update' }]);
+  });
+});
+
+describe('the own-record scope', () => {
+  it('reads and updates the caller’s own record with its ETag and version, with no permission and no id', async () => {
+    permissions = {};
+    store.set(ids.admin, {
+      _id: ids.admin,
+      version: 4,
+      title: 'Mine',
+      locked: false,
+      updatedAt: new Date().toISOString(),
+    });
+    const read = await app.inject({ method: 'GET', url: `${ROOT}/own-note` });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toMatchObject({ _id: ids.admin, title: 'Mine' });
+    expect(read.headers.etag).toBe('"4"');
+    const stale = await app.inject({ method: 'PATCH', url: `${ROOT}/own-note`, payload: { version: 3, title: 'Old' } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
+    const ok = await app.inject({
+      method: 'PATCH',
+      url: `${ROOT}/own-note`,
+      headers: { 'if-match': '"4"' },
+      payload: { title: 'Mine too' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.headers.etag).toBe('"5"');
+    expect(store.get(ids.admin)).toMatchObject({ title: 'Mine too', version: 5 });
+    expect(
+      (await app.inject({ method: 'PUT', url: `${ROOT}/own-note`, payload: { version: 5, title: 'x' } })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('a child resource', () => {
+  it('needs the parent’s permission before validation, and 404s a parent of another company under row-level security', async () => {
+    permissions = { users: ['read'] };
+    const refused = await app.inject({ method: 'POST', url: `${ROOT}/members/not-a-uuid/notes`, payload: { junk: 1 } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+    permissions = { contacts: ['read', 'create', 'update', 'delete'] };
+    expect((await app.inject({ method: 'GET', url: `${ROOT}/members/${ids.admin}/notes` })).statusCode).toBe(403);
+
+    permissions = { users: ['read', 'create', 'update'] };
+    for (const [method, url] of [
+      ['GET', `/members/${ids.otherUser}/notes`],
+      ['POST', `/members/${ids.otherUser}/notes`],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url: `${ROOT}${url}`,
+        payload: method === 'POST' ? { title: 'Sneaky' } : undefined,
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('hands the parent’s id to the child’s repository, with the kit’s versions and ETag', async () => {
+    permissions = { users: ['read', 'create', 'update'] };
+    const created = await app.inject({
+      method: 'POST',
+      url: `${ROOT}/members/${ids.admin}/notes`,
+      payload: { title: 'Child' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id as string;
+    expect(calls).toContain('insert under admin');
+    const read = await app.inject({ method: 'GET', url: `${ROOT}/members/${ids.admin}/notes/${id}` });
+    expect(read.headers.etag).toBe('"1"');
+    const list = await app.inject({ method: 'GET', url: `${ROOT}/members/${ids.admin}/notes` });
+    expect(list.json()).toMatchObject({ data: [{ _id: id }], meta: { total: 1, page: 1, limit: 20 } });
+    const stale = await app.inject({
+      method: 'PATCH',
+      url: `${ROOT}/members/${ids.admin}/notes/${id}`,
+      payload: { version: 2, title: 'x' },
+    });
+    expect(stale.statusCode).toBe(409);
+    const ok = await app.inject({
+      method: 'PATCH',
+      url: `${ROOT}/members/${ids.admin}/notes/${id}`,
+      payload: { version: 1, title: 'y' },
+    });
+    expect(ok.headers.etag).toBe('"2"');
+    expect((await app.inject({ method: 'DELETE', url: `${ROOT}/members/${ids.admin}/notes/${id}` })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,21 +1,24 @@
 /**
- * The server resource kit: one way to serve a company-owned resource of docs/api.md section 7.
+ * The server resource kit: one way to serve a resource of docs/api.md section 7.
  *
  * A resource is its contract (zod schemas in `src/shared/contracts/`), its repository (the SQL) and a
  * definition passed to `registerResource`. The kit gives every resource the same routes and rules:
  *
  * - `GET {path}` lists (`page`, `limit`, `search`, `sort`, `meta`), `GET {path}/:id` reads (with `ETag`),
  *   `POST {path}` creates (201), `PUT|PATCH {path}/:id` updates, `DELETE {path}/:id` deletes; any subset;
- * - the permission `{ module: definition.permission, action }` is declared on each route and checked
- *   right after authentication, before validation (403 whatever the body);
+ * - who may call is checked right after authentication, before validation (403 whatever the body): the
+ *   permission `{ module: definition.permission, action }`, or a super admin for the `system` scope
+ *   (`resource-access.ts` has the scopes: tenant, system, system for super admins, own record);
  * - updates name the version they were made from (`version` or `If-Match`); a stale one is
  *   `409 VERSION_CONFLICT` with `conflict: { version, updatedAt, updatedBy }`;
- * - writes honour `Idempotency-Key`, run in one transaction under row-level security, and are audited
- *   as `<entity>.create|update|delete` with a before/after diff;
+ * - writes honour `Idempotency-Key`, run in one transaction (under row-level security, or as the system
+ *   role for the system scopes), and are audited as `<entity>.create|update|delete` with a before/after diff;
  * - the OpenAPI document comes from the same schemas.
  *
  * Per-resource rules go in `hooks` (they run inside the write's transaction, so throwing refuses the
- * write and nothing is stored).
+ * write and nothing is stored). A resource under a parent (`/contacts/:parentId/notes`) is
+ * `registerChildResource` (`child-resource.ts`); a list with no item routes is `registerListResource`.
+ * The list handler (`resource-list.ts`) and the versioned update (here) are each written once.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -28,24 +31,20 @@ import { auditChange } from './audit-change.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { App, ServiceDeps } from './build-service-app.ts';
 import { runRead, runWrite } from './idempotency.ts';
-import {
-  idParams,
-  itemResponse,
-  listMeta,
-  listResponse,
-  toListQuery,
-  type ListQuery,
-  type SortOrder,
-} from './list-query.ts';
+import { idParams, itemResponse, type ListQuery, type SortOrder } from './list-query.ts';
 import { expectedVersion, setVersionTag, versionConflict } from './optimistic-concurrency.ts';
+import { accessTag, callPlace, routeGuard, type ResourceAccess } from './resource-access.ts';
+import { registerListRoute, type CallPlace, type ListPage } from './resource-list.ts';
 import { requires } from './route-permission.ts';
+
+export { requireSuperAdmin, type ResourceAccess, type ResourceScope } from './resource-access.ts';
 
 export type ResourceOperation = 'list' | 'read' | 'create' | 'update' | 'delete';
 
-/** What a resource's repository offers the kit. Its SQL runs inside the kit's tenant transaction. */
+/** What a resource's repository offers the kit. Its SQL runs inside the kit's transaction. */
 export interface ResourceRepository<Item, Insert, Patch> {
   /** One page of items and the total; `filters` is the whole validated query (for a resource's own filters). */
-  list?(tx: Queryable, query: ListQuery, filters: Record<string, unknown>): Promise<{ items: Item[]; total: number }>;
+  list?(tx: Queryable, query: ListQuery, filters: Record<string, unknown>): Promise<ListPage<Item>>;
   /** One item; `lock` takes a row lock for the update or delete that follows. */
   find(tx: Queryable, id: string, options?: { lock?: boolean }): Promise<Item | undefined>;
   /** Stores a new item and answers its id. */
@@ -81,42 +80,52 @@ export interface ResourceHooks<Item, CreateBody, UpdateBody, Insert, Patch> {
   beforeDelete?(ctx: ResourceContext, before: Item): Promise<AuditExtra> | AuditExtra;
 }
 
-export interface ResourceDefinition<
-  Item extends { _id: string },
-  CreateBody = never,
-  UpdateBody extends { version?: number | undefined } = never,
-  Insert = CreateBody,
-  Patch = Omit<UpdateBody, 'version'>,
-> {
+/** What every resource declares besides its repository and who may call it (a child resource shares it). */
+export interface ResourceShape<Item extends { _id: string }, CreateBody, UpdateBody, Insert, Patch> {
   /** The collection's path under the service prefix, for example `/users`. */
   path: string;
   /** The audit entity and action prefix, for example `user` (actions `user.create`, …). */
   entity: string;
   /** For messages: `User` → "User not found", "The user was changed by someone else". */
   label: string;
-  /** The permission module; each route needs its action (`read` for list and read). */
-  permission: PermissionModule;
   /** The routes to serve; all five by default (create, update and delete need their schema and repository method). */
   operations?: readonly ResourceOperation[];
   schemas: {
     item: z.ZodType<Item>;
-    listQuery: z.ZodObject;
+    /** The list's query (`listQuerySchema` and the resource's filters); no list route without it. */
+    listQuery?: z.ZodObject;
     create?: z.ZodType<CreateBody>;
     update?: z.ZodType<UpdateBody>;
   };
-  /** The list order when the caller names none. */
-  defaultSort: SortOrder;
-  repository: ResourceRepository<Item, Insert, Patch>;
-  /** The tenant a call acts in, from the route's `id` (for `/companies/:id`): the caller's company by default. */
-  tenant?: (req: FastifyRequest, id: string | undefined) => string;
+  /** The list order when the caller names none (needed with `schemas.listQuery`). */
+  defaultSort?: SortOrder;
   hooks?: ResourceHooks<Item, CreateBody, UpdateBody, Insert, Patch>;
   /** What the audit diff compares (drop joined or derived fields). Default: the item. */
   auditable?: (item: Item) => object;
+  /** The company an item belongs to, whose trail gets its audit entries (the system scopes). Default: the call's tenant. */
+  companyOf?: (item: Item) => string;
+  /** Audit actions other than `<entity>.create|update|delete` (the app admin's `company.plan_change`). */
+  actions?: Partial<Record<'create' | 'update' | 'delete', string>>;
+  /** The methods of the update route; both by default (`/profile` takes `PATCH` only). */
+  updateMethods?: readonly ('PUT' | 'PATCH')[];
   /** OpenAPI summaries, when the default ones ("List users", …) are not enough. */
   summaries?: Partial<Record<ResourceOperation, string>>;
-  /** OpenAPI tag; `permission` by default. */
+  /** OpenAPI tag; `permission` (else `entity`) by default. */
   tag?: string;
 }
+
+export type ResourceDefinition<
+  Item extends { _id: string },
+  CreateBody = never,
+  UpdateBody extends { version?: number | undefined } = never,
+  Insert = CreateBody,
+  Patch = Omit<UpdateBody, 'version'>,
+> = ResourceShape<Item, CreateBody, UpdateBody, Insert, Patch> &
+  ResourceAccess & {
+    repository: ResourceRepository<Item, Insert, Patch>;
+    /** The tenant a call acts in, from the route's `id` (for `/companies/:id`): the caller's company by default. */
+    tenant?: (req: FastifyRequest, id: string | undefined) => string;
+  };
 
 /** Keeps the generics of a definition inferred from its schemas and repository. */
 export function defineResource<
@@ -142,7 +151,7 @@ function versionOf(item: unknown): number | undefined {
  * The 409 of a stale update, naming the stored version, when it was written and by whom (the newest
  * audit entry of the record).
  */
-export async function staleVersion(
+async function staleVersion(
   tx: Queryable,
   stored: { _id: string; version: number; updatedAt?: string },
   entity: string,
@@ -156,6 +165,23 @@ export async function staleVersion(
   });
 }
 
+/** How a resource's routes reach their records: the paths, the record an item route means, the repository. */
+export interface ResourceWiring<Item, Insert, Patch> {
+  access: ResourceAccess;
+  collectionPath: string;
+  itemPath: string;
+  collectionParams?: z.ZodObject;
+  itemParams?: z.ZodObject;
+  /** The id of the record an item route means. */
+  itemId: (req: FastifyRequest, auth: AuthContext) => string;
+  /** A company chosen by the route (`tenant` scope); undefined: the caller's. */
+  tenantOf: (req: FastifyRequest) => string | undefined;
+  /** The repository methods there are: an operation without its method gets no route. */
+  has: (method: 'list' | 'insert' | 'update' | 'remove') => boolean;
+  /** The repository for this call, inside its transaction (a child resource loads its parent here). */
+  repositoryFor: (tx: Queryable, req: FastifyRequest) => Promise<ResourceRepository<Item, Insert, Patch>>;
+}
+
 /** Registers the routes of `definition` on `app` (a scope whose routes authenticate first). */
 export function registerResource<
   Item extends { _id: string },
@@ -164,76 +190,112 @@ export function registerResource<
   Insert,
   Patch,
 >(app: App, deps: ServiceDeps, definition: ResourceDefinition<Item, CreateBody, UpdateBody, Insert, Patch>): void {
-  const { path, entity, label, repository, schemas, hooks = {} } = definition;
-  const operations = new Set(definition.operations ?? ALL_OPERATIONS);
-  const tag = definition.tag ?? definition.permission;
-  const auditable = definition.auditable ?? ((item: Item) => item);
-  const tenantOf = (req: FastifyRequest) => {
-    const id = (req.params as { id?: string } | undefined)?.id;
-    return definition.tenant ? definition.tenant(req, id) : undefined;
-  };
+  const own = definition.scope === 'own';
+  const operations = definition.operations ?? (own ? ['read', 'update'] : ALL_OPERATIONS);
+  if (own && operations.some((o) => o !== 'read' && o !== 'update')) {
+    throw new Error(`${definition.path}: an own-record resource only reads and updates`);
+  }
+  const { repository, tenant } = definition;
+  registerResourceRoutes(
+    app,
+    deps,
+    { ...definition, operations },
+    {
+      access: definition,
+      collectionPath: definition.path,
+      itemPath: own ? definition.path : `${definition.path}/:id`,
+      ...(own ? {} : { itemParams: idParams }),
+      itemId: (req, auth) => (own ? auth.userId : (req.params as { id: string }).id),
+      tenantOf: (req) => (tenant ? tenant(req, (req.params as { id?: string } | undefined)?.id) : undefined),
+      has: (method) => repository[method] !== undefined,
+      repositoryFor: async () => repository,
+    },
+  );
+}
+
+/**
+ * The routes of a resource, whatever its scope: each operation written once. `registerResource` and
+ * `registerChildResource` only say how the routes reach their records.
+ */
+export function registerResourceRoutes<
+  Item extends { _id: string },
+  CreateBody,
+  UpdateBody extends { version?: number | undefined },
+  Insert,
+  Patch,
+>(
+  app: App,
+  deps: ServiceDeps,
+  shape: ResourceShape<Item, CreateBody, UpdateBody, Insert, Patch>,
+  wiring: ResourceWiring<Item, Insert, Patch>,
+): void {
+  const { entity, label, schemas, hooks = {} } = shape;
+  const { access, collectionPath, itemPath, collectionParams, itemParams } = wiring;
+  const operations = new Set(shape.operations ?? ALL_OPERATIONS);
+  const tag = shape.tag ?? accessTag(access, entity);
+  const auditable = shape.auditable ?? ((item: Item) => item);
+  const place = (req: FastifyRequest): CallPlace => callPlace(access, req, wiring.tenantOf);
   const context = (req: FastifyRequest, tx: Queryable, auth: AuthContext): ResourceContext => ({
     tx,
     req,
     auth,
     deps,
-    companyId: tenantOf(req) ?? auth.companyId,
+    companyId:
+      (access.scope === undefined || access.scope === 'tenant' ? wiring.tenantOf(req) : undefined) ?? auth.companyId,
   });
-  const summary = (operation: ResourceOperation, fallback: string) => definition.summaries?.[operation] ?? fallback;
-  const findOr404 = async (tx: Queryable, id: string, lock: boolean) => {
+  const auditCompany = (ctx: ResourceContext, item: Item) => shape.companyOf?.(item) ?? ctx.companyId;
+  const action = (operation: 'create' | 'update' | 'delete') => shape.actions?.[operation] ?? `${entity}.${operation}`;
+  const summary = (operation: ResourceOperation, fallback: string) => shape.summaries?.[operation] ?? fallback;
+  const findOr404 = async (
+    repository: ResourceRepository<Item, Insert, Patch>,
+    tx: Queryable,
+    id: string,
+    lock: boolean,
+  ) => {
     const item = await repository.find(tx, id, { lock });
     if (!item) throw notFound(label);
     return item;
   };
-  const readOptions = (req: FastifyRequest) => {
-    const companyId = tenantOf(req);
-    return companyId ? { companyId } : {};
-  };
+  const paramsOf = (params: z.ZodObject | undefined) => (params ? { params } : {});
+  const extraOf = (extra: AuditExtra | undefined) => (extra && Object.keys(extra).length > 0 ? { extra } : {});
 
-  const list = repository.list;
-  if (operations.has('list') && list) {
-    app.get(
-      path,
-      {
-        config: { permission: requires(definition.permission, 'read') },
-        schema: {
-          summary: summary('list', `List ${path.slice(1)}`),
-          tags: [tag],
-          querystring: schemas.listQuery,
-          response: { 200: listResponse(schemas.item) },
-        },
+  const { listQuery } = schemas;
+  const { defaultSort } = shape;
+  if (operations.has('list') && wiring.has('list') && listQuery && defaultSort) {
+    registerListRoute(app, deps, {
+      path: collectionPath,
+      guard: routeGuard(access, 'read'),
+      ...(collectionParams ? { params: collectionParams } : {}),
+      query: listQuery,
+      item: schemas.item,
+      defaultSort,
+      summary: summary('list', `List ${collectionPath.slice(1)}`),
+      tag,
+      place,
+      read: async (tx, query, filters, _auth, req) => {
+        const repository = await wiring.repositoryFor(tx, req);
+        if (!repository.list) throw new Error(`${collectionPath}: the resource's repository cannot list`);
+        return repository.list(tx, query, filters);
       },
-      async (req) => {
-        const raw = req.query as Record<string, unknown> & {
-          page: number;
-          limit: number;
-          search?: string;
-          sort?: string;
-        };
-        const query = toListQuery(raw, definition.defaultSort);
-        const { items, total } = await runRead(deps, req, readOptions(req), (tx) =>
-          list.call(repository, tx, query, raw),
-        );
-        return { data: items, meta: listMeta(total, query) };
-      },
-    );
+    });
   }
 
   if (operations.has('read')) {
     app.get(
-      `${path}/:id`,
+      itemPath,
       {
-        config: { permission: requires(definition.permission, 'read') },
+        ...routeGuard(access, 'read'),
         schema: {
           summary: summary('read', `Read one ${label.toLowerCase()}`),
           tags: [tag],
-          params: idParams,
+          ...paramsOf(itemParams),
           response: { 200: itemResponse(schemas.item) },
         },
       },
       async (req, reply) => {
-        const { id } = req.params as { id: string };
-        const item = await runRead(deps, req, readOptions(req), (tx) => findOr404(tx, id, false));
+        const item = await runRead(deps, req, place(req), async (tx, auth) =>
+          findOr404(await wiring.repositoryFor(tx, req), tx, wiring.itemId(req, auth), false),
+        );
         const version = versionOf(item);
         if (version !== undefined) setVersionTag(reply, version);
         return { data: item };
@@ -241,34 +303,36 @@ export function registerResource<
     );
   }
 
-  const insert = repository.insert;
-  if (operations.has('create') && schemas.create && insert) {
+  if (operations.has('create') && schemas.create && wiring.has('insert')) {
     app.post(
-      path,
+      collectionPath,
       {
-        config: { permission: requires(definition.permission, 'create') },
+        ...routeGuard(access, 'create'),
         schema: {
           summary: summary('create', `Create a ${label.toLowerCase()}`),
           tags: [tag],
+          ...paramsOf(collectionParams),
           body: schemas.create,
           response: { 201: itemResponse(schemas.item) },
         },
       },
       async (req, reply) => {
         const body = req.body as CreateBody;
-        return runWrite(deps, req, reply, { status: 201, ...readOptions(req) }, async (tx, auth) => {
+        return runWrite(deps, req, reply, { status: 201, ...place(req) }, async (tx, auth) => {
+          const repository = await wiring.repositoryFor(tx, req);
+          if (!repository.insert) throw new Error(`${collectionPath}: the resource's repository cannot insert`);
           const ctx = context(req, tx, auth);
           const values = hooks.beforeCreate
             ? await hooks.beforeCreate(ctx, body)
             : ({ ...body, companyId: ctx.companyId, createdBy: auth.userId } as Insert);
-          const id = await insert.call(repository, tx, values);
+          const id = await repository.insert(tx, values);
           await hooks.afterCreate?.(ctx, id);
-          const created = await findOr404(tx, id, false);
+          const created = await findOr404(repository, tx, id, false);
           await auditChange(tx, req, auth, {
-            action: `${entity}.create`,
+            action: action('create'),
             entity,
             entityId: id,
-            companyId: ctx.companyId,
+            companyId: auditCompany(ctx, created),
             after: auditable(created),
           });
           return { data: created };
@@ -277,26 +341,29 @@ export function registerResource<
     );
   }
 
-  const update = repository.update;
-  if (operations.has('update') && schemas.update && update) {
+  // The versioned update: the one copy of the flow of docs/api.md section 7 (version or If-Match, the
+  // stale version's 409 with who changed it, Idempotency-Key, the audit diff, the new ETag).
+  if (operations.has('update') && schemas.update && wiring.has('update')) {
     app.route({
-      method: ['PUT', 'PATCH'],
-      url: `${path}/:id`,
-      config: { permission: requires(definition.permission, 'update') },
+      method: [...(shape.updateMethods ?? ['PUT', 'PATCH'])],
+      url: itemPath,
+      ...routeGuard(access, 'update'),
       schema: {
         summary: summary('update', `Update a ${label.toLowerCase()} (send \`version\` or \`If-Match\`)`),
         tags: [tag],
-        params: idParams,
+        ...paramsOf(itemParams),
         body: schemas.update,
         response: { 200: itemResponse(schemas.item) },
       },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const { id } = req.params as { id: string };
         const { version: bodyVersion, ...fields } = req.body as UpdateBody;
         const expected = expectedVersion(req, bodyVersion);
-        const result = await runWrite(deps, req, reply, readOptions(req), async (tx, auth) => {
+        const result = await runWrite(deps, req, reply, place(req), async (tx, auth) => {
+          const repository = await wiring.repositoryFor(tx, req);
+          if (!repository.update) throw new Error(`${itemPath}: the resource's repository cannot update`);
+          const id = wiring.itemId(req, auth);
           const ctx = context(req, tx, auth);
-          const before = await findOr404(tx, id, true);
+          const before = await findOr404(repository, tx, id, true);
           const stored = versionOf(before);
           if (stored !== expected) {
             await staleVersion(
@@ -309,17 +376,17 @@ export function registerResource<
           const patch = hooks.beforeUpdate
             ? await hooks.beforeUpdate(ctx, before, fields)
             : (fields as unknown as Patch);
-          await update.call(repository, tx, id, patch);
-          const after = await findOr404(tx, id, false);
+          await repository.update(tx, id, patch);
+          const after = await findOr404(repository, tx, id, false);
           const extra = (await hooks.afterUpdate?.(ctx, before, after)) ?? undefined;
           await auditChange(tx, req, auth, {
-            action: `${entity}.update`,
+            action: action('update'),
             entity,
             entityId: id,
-            companyId: ctx.companyId,
+            companyId: auditCompany(ctx, before),
             before: auditable(before),
             after: auditable(after),
-            ...(extra && Object.keys(extra).length > 0 ? { extra } : {}),
+            ...extraOf(extra),
           });
           return { data: after };
         });
@@ -330,33 +397,34 @@ export function registerResource<
     });
   }
 
-  const remove = repository.remove;
-  if (operations.has('delete') && remove) {
+  if (operations.has('delete') && wiring.has('remove')) {
     app.delete(
-      `${path}/:id`,
+      itemPath,
       {
-        config: { permission: requires(definition.permission, 'delete') },
+        ...routeGuard(access, 'delete'),
         schema: {
           summary: summary('delete', `Delete a ${label.toLowerCase()}`),
           tags: [tag],
-          params: idParams,
+          ...paramsOf(itemParams),
           response: { 200: itemResponse(deletedItemSchema) },
         },
       },
       async (req, reply) => {
-        const { id } = req.params as { id: string };
-        return runWrite(deps, req, reply, readOptions(req), async (tx, auth) => {
+        return runWrite(deps, req, reply, place(req), async (tx, auth) => {
+          const repository = await wiring.repositoryFor(tx, req);
+          if (!repository.remove) throw new Error(`${itemPath}: the resource's repository cannot delete`);
+          const id = wiring.itemId(req, auth);
           const ctx = context(req, tx, auth);
-          const before = await findOr404(tx, id, true);
+          const before = await findOr404(repository, tx, id, true);
           const extra = (await hooks.beforeDelete?.(ctx, before)) ?? undefined;
-          await remove.call(repository, tx, id);
+          await repository.remove(tx, id);
           await auditChange(tx, req, auth, {
-            action: `${entity}.delete`,
+            action: action('delete'),
             entity,
             entityId: id,
-            companyId: ctx.companyId,
+            companyId: auditCompany(ctx, before),
             before: auditable(before),
-            ...(extra && Object.keys(extra).length > 0 ? { extra } : {}),
+            ...extraOf(extra),
           });
           const data: DeletedItem = { _id: id, deleted: true };
           return { data };
@@ -376,42 +444,67 @@ export function registerTenantList<Item extends { _id: string }>(
   options: {
     path: string;
     tenant: (req: FastifyRequest, id: string) => string;
-    resource: Pick<
-      ResourceDefinition<Item, unknown, { version?: number }, unknown, unknown>,
-      'schemas' | 'repository' | 'permission' | 'defaultSort'
-    >;
+    resource: ResourceAccess & {
+      defaultSort?: SortOrder;
+      schemas: { item: z.ZodType<Item>; listQuery?: z.ZodObject };
+      repository: Pick<ResourceRepository<Item, unknown, unknown>, 'list'>;
+    };
     summary: string;
     tag: string;
   },
 ): void {
   const { resource } = options;
-  const list = resource.repository.list;
-  if (!list) throw new Error(`${options.path}: the resource's repository cannot list`);
-  app.get(
-    options.path,
-    {
-      config: { permission: requires(resource.permission, 'read') },
-      schema: {
-        summary: options.summary,
-        tags: [options.tag],
-        params: idParams,
-        querystring: resource.schemas.listQuery,
-        response: { 200: listResponse(resource.schemas.item) },
-      },
-    },
-    async (req) => {
-      const companyId = options.tenant(req, (req.params as { id: string }).id);
-      const raw = req.query as Record<string, unknown> & {
-        page: number;
-        limit: number;
-        search?: string;
-        sort?: string;
-      };
-      const query = toListQuery(raw, resource.defaultSort);
-      const { items, total } = await runRead(deps, req, { companyId }, (tx) =>
-        list.call(resource.repository, tx, query, raw),
-      );
-      return { data: items, meta: listMeta(total, query) };
-    },
-  );
+  const { list } = resource.repository;
+  const { listQuery } = resource.schemas;
+  if (!list || !listQuery || !resource.defaultSort) throw new Error(`${options.path}: the resource cannot list`);
+  registerListRoute(app, deps, {
+    path: options.path,
+    guard: routeGuard(resource, 'read'),
+    params: idParams,
+    query: listQuery,
+    item: resource.schemas.item,
+    defaultSort: resource.defaultSort,
+    summary: options.summary,
+    tag: options.tag,
+    place: (req) => ({ companyId: options.tenant(req, (req.params as { id: string }).id) }),
+    read: (tx, query, filters) => list.call(resource.repository, tx, query, filters),
+  });
+}
+
+/**
+ * A resource that is only a list (`/audit`, `/send`): the kit's list route, in the caller's company, with
+ * the permission's `read`. `read` also gets the caller, for rules of visibility beyond row-level security.
+ */
+export function registerListResource<Item>(
+  app: App,
+  deps: ServiceDeps,
+  definition: {
+    path: string;
+    permission: PermissionModule;
+    /** `POST` takes the list query as the body (`POST /contacts/paginate`). */
+    method?: 'GET' | 'POST';
+    schemas: { item: z.ZodType<Item>; listQuery: z.ZodObject };
+    defaultSort: SortOrder;
+    summary: string;
+    tag: string;
+    read: (
+      tx: Queryable,
+      query: ListQuery,
+      filters: Record<string, unknown>,
+      auth: AuthContext,
+    ) => Promise<ListPage<Item>>;
+  },
+): void {
+  registerListRoute(app, deps, {
+    path: definition.path,
+    ...(definition.method ? { method: definition.method } : {}),
+    guard: { config: { permission: requires(definition.permission, 'read') } },
+    query: definition.schemas.listQuery,
+    item: definition.schemas.item,
+    defaultSort: definition.defaultSort,
+    summary: definition.summary,
+    tag: definition.tag,
+    place: () => ({}),
+    read: (tx, query, filters, auth) => definition.read(tx, query, filters, auth),
+  });
 }

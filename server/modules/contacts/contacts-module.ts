@@ -19,8 +19,8 @@ import { importContacts } from './contact-import.ts';
 import { authenticate } from '../../auth/authenticate.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
-import { itemResponse, listMeta, listResponse, toListQuery } from '../../http/list-query.ts';
-import { registerResource } from '../../http/resource-kit.ts';
+import { itemResponse, type ListQuery } from '../../http/list-query.ts';
+import { registerListResource, registerResource } from '../../http/resource-kit.ts';
 import { requires } from '../../http/route-permission.ts';
 import { findDuplicates, listContacts } from './contact-repository.ts';
 import { contactResource, contactTagResource } from './contact-resources.ts';
@@ -49,24 +49,17 @@ export const contactsModule: ServiceModule = async (app, deps) => {
       },
     );
 
-    scope.post(
-      '/contacts/paginate',
-      {
-        config: { permission: requires('contacts', 'read') },
-        schema: {
-          summary: 'One page of contacts: search, filters by business type, tag and country, sort',
-          tags: ['contacts'],
-          body: paginateContactsBody,
-          response: { 200: listResponse(contactSchema) },
-        },
-      },
-      async (req) => {
-        const body = req.body as z.output<typeof paginateContactsBody>;
-        const query = toListQuery<SortField>(body, { field: 'name', descending: false });
-        const { items, total } = await runRead(deps, req, {}, (tx) => listContacts(tx, query, body.filters));
-        return { data: items, meta: listMeta(total, query) };
-      },
-    );
+    registerListResource(scope, deps, {
+      path: '/contacts/paginate',
+      method: 'POST',
+      permission: 'contacts',
+      schemas: { item: contactSchema, listQuery: paginateContactsBody },
+      defaultSort: { field: 'name', descending: false },
+      summary: 'One page of contacts: search, filters by business type, tag and country, sort',
+      tag: 'contacts',
+      read: (tx, query, body) =>
+        listContacts(tx, query as ListQuery<SortField>, (body as z.output<typeof paginateContactsBody>).filters),
+    });
 
     scope.post(
       '/contacts/import',

@@ -21,7 +21,8 @@ import { auditChange } from '../../http/audit-change.ts';
 import { assertPermission, requireAuthContext } from '../../http/auth-context.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import { runRead, runWrite } from '../../http/idempotency.ts';
-import { idParams, itemResponse, listMeta, listResponse, toListQuery } from '../../http/list-query.ts';
+import { idParams, itemResponse, listResponse, type ListQuery } from '../../http/list-query.ts';
+import { answerList } from '../../http/resource-list.ts';
 import { registerResource } from '../../http/resource-kit.ts';
 import { requires } from '../../http/route-permission.ts';
 import { businessTypeResource } from './business-types/business-type-resource.ts';
@@ -80,9 +81,9 @@ export const masterDataModule: ServiceModule = async (app, deps) => {
           const module = query.module;
           return { data: await runRead(deps, req, {}, (tx) => listDropdownOptions(tx, module)) };
         }
-        const list = toListQuery(query, { field: 'group' as DropdownSortField, descending: false });
-        const { items, total } = await runRead(deps, req, {}, (tx) => dropdownOptionRepository.list(tx, list, query));
-        return { data: items, meta: listMeta(total, list) };
+        return answerList(deps, req, query, { field: 'group', descending: false }, {}, (tx, list) =>
+          dropdownOptionRepository.list(tx, list as ListQuery<DropdownSortField>, query),
+        );
       },
     );
 

@@ -1,79 +1,80 @@
 /**
  * `/app-admin/companies`: the super admin's console over every tenant (list, read, create with its first
- * admin, change the plan), run as the system role across tenants. Everyone else gets 403, before the
- * request's body is read (a route-level `onRequest` hook, after the scope's authentication), so a refused
- * caller learns nothing about the routes' schemas and sends no body for nothing.
+ * admin, change the plan), run as the system role across tenants. List, read and the plan change are the
+ * resource kit's `system` scope; creating provisions a whole tenant and stays here. Everyone else gets 403
+ * before the request's body is read (a route-level `onRequest` hook, after the scope's authentication),
+ * so a refused caller learns nothing about the routes' schemas and sends no body for nothing.
  */
-import type { FastifyRequest } from 'fastify';
 import { auditChange } from '../../../http/audit-change.ts';
-import { forbidden, notFound } from '../../../http/api-error.ts';
-import { requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
-import { runRead, runWrite } from '../../../http/idempotency.ts';
-import { staleVersion } from '../../../http/resource-kit.ts';
-import {
-  idParams,
-  itemResponse,
-  listMeta,
-  listQuerySchema,
-  listResponse,
-  toListQuery,
-} from '../../../http/list-query.ts';
-import { expectedVersion, setVersionTag } from '../../../http/optimistic-concurrency.ts';
+import { runWrite } from '../../../http/idempotency.ts';
+import { itemResponse, listQuerySchema } from '../../../http/list-query.ts';
+import { defineResource, registerResource, requireSuperAdmin } from '../../../http/resource-kit.ts';
 import { findUser } from '../users/user-repository.ts';
-import { findAppAdminCompany, findCompany, listAppAdminCompanies, updateCompanyPlan } from './company-repository.ts';
+import {
+  findAppAdminCompany,
+  findCompany,
+  listAppAdminCompanies,
+  updateCompanyPlan,
+  type CompanyItem,
+} from './company-repository.ts';
 import { provisionCompany } from './company-provisioning.ts';
 import {
   APP_ADMIN_COMPANY_SORT_FIELDS,
   appAdminCompanySchema,
   createAppAdminCompanyBody,
   updateCompanyPlanBody,
+  type AppAdminCompany,
 } from '../../../../src/shared/contracts/company.ts';
-
-/** The routes' `onRequest`: runs after the scope's authentication, before the body is read. */
-async function requireSuperAdmin(req: FastifyRequest): Promise<void> {
-  if (!requireAuthContext(req).isSuperAdmin) throw forbidden('Only a super admin can do this');
-}
+import type { ListQuery } from '../../../http/list-query.ts';
 
 const BASE = '/app-admin/companies';
 
-export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
-  app.get(
-    BASE,
-    {
-      onRequest: requireSuperAdmin,
-      schema: {
-        summary: 'List every company with its plan and number of users (super admin)',
-        tags: ['app-admin'],
-        querystring: listQuerySchema(APP_ADMIN_COMPANY_SORT_FIELDS),
-        response: { 200: listResponse(appAdminCompanySchema) },
-      },
-    },
-    async (req) => {
-      const query = toListQuery(req.query, { field: 'name', descending: false });
-      const { items, total } = await runRead(deps, req, { scope: 'system' }, (tx) => listAppAdminCompanies(tx, query));
-      return { data: items, meta: listMeta(total, query) };
-    },
-  );
+type AppAdminSortField = (typeof APP_ADMIN_COMPANY_SORT_FIELDS)[number];
 
-  app.get(
-    `${BASE}/:id`,
-    {
-      onRequest: requireSuperAdmin,
-      schema: {
-        summary: 'Read any company (super admin)',
-        tags: ['app-admin'],
-        params: idParams,
-        response: { 200: itemResponse(appAdminCompanySchema) },
-      },
+/** The audit diff compares the company's own fields, not the number of its users. */
+function auditableCompany(company: AppAdminCompany): CompanyItem {
+  const { userCount, ...own } = company;
+  void userCount;
+  return own;
+}
+
+export const appAdminCompanyResource = defineResource({
+  path: BASE,
+  entity: 'company',
+  label: 'Company',
+  scope: 'system',
+  tag: 'app-admin',
+  operations: ['list', 'read', 'update'],
+  schemas: {
+    item: appAdminCompanySchema,
+    listQuery: listQuerySchema(APP_ADMIN_COMPANY_SORT_FIELDS),
+    update: updateCompanyPlanBody,
+  },
+  defaultSort: { field: 'name', descending: false },
+  repository: {
+    list: (tx, query) => listAppAdminCompanies(tx, query as ListQuery<AppAdminSortField>),
+    // The plan change locks the company's own row; the answer adds the number of its users.
+    find: async (tx, id, options) => {
+      if (options?.lock && !(await findCompany(tx, id, { lock: true }))) return undefined;
+      return findAppAdminCompany(tx, id);
     },
-    async (req, reply) => {
-      const company = await runRead(deps, req, { scope: 'system' }, (tx) => findAppAdminCompany(tx, req.params.id));
-      if (!company) throw notFound('Company');
-      setVersionTag(reply, company.version);
-      return { data: company };
-    },
-  );
+    update: updateCompanyPlan,
+  },
+  auditable: auditableCompany,
+  // The company keeps its own history, though a super admin of another company changed it.
+  companyOf: (company) => company._id,
+  actions: { update: 'company.plan_change' },
+  summaries: {
+    list: 'List every company with its plan and number of users (super admin)',
+    read: 'Read any company (super admin)',
+    update:
+      'Change a company’s plan: extend it (a later expiry) or end it (expiry yesterday) (super admin; optimistic concurrency)',
+  },
+});
+
+export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
+  registerResource(app, deps, appAdminCompanyResource);
 
   app.post(
     BASE,
@@ -109,39 +110,4 @@ export function registerAppAdminRoutes(app: App, deps: ServiceDeps): void {
       });
     },
   );
-
-  app.route({
-    method: ['PUT', 'PATCH'],
-    url: `${BASE}/:id`,
-    onRequest: requireSuperAdmin,
-    schema: {
-      summary:
-        'Change a company’s plan: extend it (a later expiry) or end it (expiry yesterday) (super admin; optimistic concurrency)',
-      tags: ['app-admin'],
-      params: idParams,
-      body: updateCompanyPlanBody,
-      response: { 200: itemResponse(appAdminCompanySchema) },
-    },
-    handler: async (req, reply) => {
-      const { version: bodyVersion, ...patch } = req.body;
-      const expected = expectedVersion(req, bodyVersion);
-      const result = await runWrite(deps, req, reply, { scope: 'system' }, async (tx, auth) => {
-        const before = await findCompany(tx, req.params.id, { lock: true });
-        if (!before) throw notFound('Company');
-        if (before.version !== expected) await staleVersion(tx, before, 'company', 'Company');
-        await updateCompanyPlan(tx, before._id, patch);
-        await auditChange(tx, req, auth, {
-          action: 'company.plan_change',
-          entity: 'company',
-          entityId: before._id,
-          companyId: before._id,
-          before,
-          after: (await findCompany(tx, before._id))!,
-        });
-        return { data: (await findAppAdminCompany(tx, before._id))! };
-      });
-      setVersionTag(reply, result.data.version);
-      return result;
-    },
-  });
 }

@@ -1,5 +1,6 @@
 /**
- * `/profile/password` and `/profile/sessions`: a signed-in user changes their own password (the current
+ * `/profile` (the kit's own-record scope), `/profile/password` and `/profile/sessions`: a signed-in user
+ * reads and edits their own profile, changes their own password (the current
  * one first; the product's password policy; every other session signed out) and sees and ends their
  * other sessions. Nothing here needs a permission: each call acts on the caller alone.
  */
@@ -15,8 +16,7 @@ import {
 import { userSchema } from '../../../../src/shared/contracts/users.ts';
 import { notFound } from '../../../http/api-error.ts';
 import { idParams } from '../../../http/list-query.ts';
-import { expectedVersion } from '../../../http/optimistic-concurrency.ts';
-import { staleVersion } from '../../../http/resource-kit.ts';
+import { defineResource, registerResource } from '../../../http/resource-kit.ts';
 import { findFileContent } from '../../drive/file-repository.ts';
 import { assertPictureFile } from './image-file.ts';
 import { findUser, updateUser } from './user-repository.ts';
@@ -30,55 +30,34 @@ import { hashPassword, verifyPassword } from '../passwords/password-hash.ts';
 import { assertAcceptablePassword } from '../passwords/password-policy-service.ts';
 import { listActiveSessions, readPasswordHash, revokeOtherSessions, writePasswordHash } from './profile-repository.ts';
 
-export function registerProfileRoutes(app: App, deps: ServiceDeps): void {
-  app.get(
-    '/profile',
-    {
-      schema: {
-        summary: 'The signed-in user’s own profile (the same item as `/users/{id}`)',
-        tags: ['profile'],
-        response: { 200: itemResponse(userSchema) },
-      },
+/**
+ * `GET|PATCH /profile`: the caller's own user record (the same item as `/users/{id}`), the kit's
+ * own-record scope: read with its `ETag`, changed with the versioned update (names, phone, avatar).
+ */
+export const profileResource = defineResource({
+  path: '/profile',
+  entity: 'user',
+  label: 'Profile',
+  scope: 'own',
+  tag: 'profile',
+  updateMethods: ['PATCH'],
+  schemas: { item: userSchema, update: updateOwnProfileBody },
+  repository: { find: findUser, update: updateUser },
+  auditable: auditableUser,
+  summaries: {
+    read: 'The signed-in user’s own profile (the same item as `/users/{id}`)',
+    update: 'Changes the signed-in user’s own names, phone and avatar (any role; with `version` or `If-Match`)',
+  },
+  hooks: {
+    beforeUpdate: async ({ tx, auth }, _before, patch) => {
+      await assertPictureFile(tx, auth, patch.avatarFileId, 'body.avatarFileId');
+      return patch;
     },
-    async (req) =>
-      runRead(deps, req, {}, async (tx, auth) => {
-        const user = await findUser(tx, auth.userId);
-        if (!user) throw notFound('User');
-        return { data: user };
-      }),
-  );
+  },
+});
 
-  app.patch(
-    '/profile',
-    {
-      schema: {
-        summary: 'Changes the signed-in user’s own names, phone and avatar (any role; with `version`)',
-        tags: ['profile'],
-        body: updateOwnProfileBody,
-        response: { 200: itemResponse(userSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { version, ...patch } = req.body as z.output<typeof updateOwnProfileBody>;
-      const expected = expectedVersion(req, version);
-      return runWrite(deps, req, reply, {}, async (tx, auth) => {
-        const before = await findUser(tx, auth.userId, { lock: true });
-        if (!before) throw notFound('User');
-        if (before.version !== expected) await staleVersion(tx, before, 'user', 'profile');
-        await assertPictureFile(tx, auth, patch.avatarFileId, 'body.avatarFileId');
-        await updateUser(tx, auth.userId, patch);
-        const after = (await findUser(tx, auth.userId))!;
-        await auditChange(tx, req, auth, {
-          action: 'user.update',
-          entity: 'user',
-          entityId: auth.userId,
-          before: auditableUser(before),
-          after: auditableUser(after),
-        });
-        return { data: after };
-      });
-    },
-  );
+export function registerProfileRoutes(app: App, deps: ServiceDeps): void {
+  registerResource(app, deps, profileResource);
 
   app.get(
     '/users/:id/avatar',
