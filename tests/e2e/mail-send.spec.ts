@@ -49,17 +49,17 @@ test('an admin sends a mail with an attachment; it arrives in the local mailbox 
   await expect(entry.getByTestId('mail-status')).toHaveText('sent', { timeout: 30_000 });
   await expect(entry).toContainText('1 attachment');
 
-  // It is in ops' local mailbox.
+  // It is in ops' local mailbox, once, with the container number in bold.
   await expect
     .poll(
       async () => {
         const response = await request.get(`${MAILBOX}?to=ops@demo.test`);
         const { data } = (await response.json()) as { data: { subject: string; html: string | null }[] };
-        return data.filter((m) => m.subject === subject).length;
+        return data.filter((m) => m.subject === subject).map((m) => m.html);
       },
       { timeout: 20_000 },
     )
-    .toBe(1);
+    .toEqual([expect.stringMatching(/<(strong|b)>Container MSCU1234567<\/\1> is booked\./)]);
 });
 
 test('pasted HTML shows in the editor as the mail will carry it, and is sent so', async ({ page, request }) => {
@@ -84,7 +84,11 @@ test('pasted HTML shows in the editor as the mail will carry it, and is sent so'
     );
     element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   });
-  await expect(editor.locator('b')).toHaveText('EUR 1,200');
+  // Bold stays bold (the editor writes <strong>), the safe link stays a link, the text is all there.
+  await expect(editor.locator('strong, b')).toHaveText('EUR 1,200');
+  await expect(editor.getByRole('link', { name: 'ok' })).toHaveAttribute('href', 'https://example.com/terms');
+  await expect(editor).toContainText('Rates EUR 1,200 net');
+  await expect(editor).toContainText('terms');
   const shown = await editor.evaluate((element) => element.innerHTML);
   expect(shown).not.toMatch(/onerror|onclick|<script|javascript:|position/i);
   expect(await page.evaluate(() => (window as { __pasted?: number }).__pasted)).toBeUndefined();
@@ -93,6 +97,7 @@ test('pasted HTML shows in the editor as the mail will carry it, and is sent so'
   await dialog.getByRole('button', { name: 'Send' }).click();
   const sentBody = ((await sending).postDataJSON() as { body: string }).body;
   expect(sentBody).toBe(shown);
+  expect(sentBody).not.toMatch(/onerror|onclick|<script|javascript:|position/i);
 
   // The mail service's own sanitizer changes nothing in what the editor showed.
   await expect

@@ -17,7 +17,7 @@ import {
   sentMailQueryOptions,
   type SentMailStatus,
 } from './mail-api';
-import { RichTextEditor } from '../../lib/rich-text/rich-text-editor';
+import { MailEditor } from '../../lib/rich-text/mail-editor';
 import { mailT, useMailT } from './strings';
 
 type Tab = 'compose' | 'sent';
@@ -207,7 +207,7 @@ function Compose({ onSent }: { onSent: () => void }) {
         </div>
         <div>
           <Label id={`${ids.body}-label`}>{t('message')}</Label>
-          <RichTextEditor
+          <MailEditor
             id={ids.body}
             labelledBy={`${ids.body}-label`}
             onChange={setHtml}

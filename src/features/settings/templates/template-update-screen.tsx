@@ -26,7 +26,7 @@ import {
   type TemplateType,
 } from '../../../shared/contracts/mail-templates';
 import { purifyMailHtml } from '../../../lib/rich-text/mail-html-purify';
-import { MailTemplateEditor, type MailTemplateEditorHandle } from '../../../lib/rich-text/template-editor';
+import { MailEditor, type MailEditorHandle } from '../../../lib/rich-text/mail-editor';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { CheckboxField } from '../master-data/fields';
 import { previewTemplate, templatesResource, useMergeFields } from './api';
@@ -107,7 +107,7 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
   const mergeFields = useMergeFields(template.type);
   const fields = mergeFields.data ?? [];
   const ids = { body: useId(), subject: useId() };
-  const editor = useRef<MailTemplateEditorHandle>(null);
+  const editor = useRef<MailEditorHandle>(null);
   const subjectId = useRef('');
   const lastFocus = useRef<'subject' | 'body'>('body');
   const [body, setBody] = useState(template.body);
@@ -230,7 +230,7 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
                 </chakra.label>
                 {/* The chips need the fields' labels: the editor opens once they are here. */}
                 {mergeFields.data ? (
-                  <MailTemplateEditor
+                  <MailEditor
                     id={ids.body}
                     labelledBy={`${ids.body}-label`}
                     onChange={setBody}

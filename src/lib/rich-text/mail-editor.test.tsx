@@ -5,7 +5,7 @@ import { createRef } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { canonicalMailHtml } from '../../shared/mail-html-policy-cases';
 import { purifyMailHtml } from './mail-html-purify';
-import { MailTemplateEditor, type MailTemplateEditorHandle } from './template-editor';
+import { MailEditor, type MailEditorHandle } from './mail-editor';
 
 const FIELDS = [
   { name: 'userName', label: 'Name' },
@@ -13,19 +13,20 @@ const FIELDS = [
 ];
 const BODY = '<p>Hello {{userName}},</p><p><a href="{{resetUrl}}">Choose a new password</a></p>';
 
-async function open(initialHtml = BODY) {
+/** The editor with `initialHtml`: a template's (with FIELDS) or, with `{ mail: true }`, a mail's. */
+async function open(initialHtml = BODY, { mail = false } = {}) {
   const onChange = vi.fn<(html: string) => void>();
-  const handle = createRef<MailTemplateEditorHandle>();
+  const handle = createRef<MailEditorHandle>();
   render(
     <ChakraProvider value={defaultSystem}>
       <span id="label">Message</span>
-      <MailTemplateEditor
+      <MailEditor
         id="body"
         labelledBy="label"
         onChange={onChange}
         resetKey="t1:1"
         initialHtml={initialHtml}
-        mergeFields={FIELDS}
+        mergeFields={mail ? undefined : FIELDS}
         handle={handle}
       />
     </ChakraProvider>,
@@ -70,5 +71,52 @@ describe('the mail-template editor (Tiptap)', { timeout: 30_000 }, () => {
     act(() => handle.current!.insertField('resetUrl'));
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     expect(onChange.mock.lastCall![0]).toBe('<p>Hi {{shoeSize}}{{resetUrl}} </p>');
+  });
+});
+
+describe('the mail editor without merge fields (the mail dialog)', { timeout: 30_000 }, () => {
+  it('shows a mail as the mail carries it: {{…}} as plain text, no chip, nothing unsafe', async () => {
+    const { box } = await open(
+      '<p onclick="x()">Dear {{recipientName}}, <b>booked</b> <a href="javascript:alert(1)">terms</a></p><script>alert(2)</script>',
+      { mail: true },
+    );
+    expect(box.querySelector('[data-merge-field]')).toBeNull();
+    expect(box.textContent).toBe('Dear {{recipientName}}, booked terms');
+    expect(box.querySelector('strong')?.textContent).toBe('booked');
+    expect(box.innerHTML).not.toMatch(/onclick|script|javascript:/i);
+  });
+
+  it('hands out bold text as <strong>, within the allow-list, and the same HTML it shows', async () => {
+    const { box, onChange } = await open('<p>Container MSCU1234567 is booked.</p>', { mail: true });
+    const text = box.querySelector('p')!.firstChild!;
+    act(() => {
+      box.focus();
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, 'Container MSCU1234567'.length);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      document.dispatchEvent(new Event('selectionchange'));
+    });
+    act(() => screen.getByRole('button', { name: 'Bold' }).click());
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    const html = onChange.mock.lastCall![0];
+    expect(html).toBe('<p><strong>Container MSCU1234567</strong> is booked.</p>');
+    expect(html).toBe(box.innerHTML);
+    expect(canonicalMailHtml(purifyMailHtml(html))).toBe(canonicalMailHtml(html));
+  });
+
+  it('does not link to a field in a mail: the Link button refuses {{…}} and javascript:', async () => {
+    const { box, onChange } = await open('<p>terms</p>', { mail: true });
+    const prompt = vi.spyOn(window, 'prompt');
+    for (const url of ['{{resetUrl}}', 'javascript:alert(1)']) {
+      prompt.mockReturnValueOnce(url);
+      act(() => screen.getByRole('button', { name: 'Link' }).click());
+    }
+    expect(prompt).toHaveBeenCalledTimes(2);
+    expect(box.querySelector('a')).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+    prompt.mockRestore();
   });
 });

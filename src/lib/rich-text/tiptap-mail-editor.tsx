@@ -5,19 +5,31 @@ import { useEffect, useImperativeHandle, useRef } from 'react';
 import { MAIL_URL_SCHEMES } from '../../shared/mail-html-policy';
 import { linkTargetAllowed } from './link-target';
 import { purifyMailHtml } from './mail-html-purify';
-import { fromEditorHtml, toEditorHtml } from './merge-field-chips';
+import { fromEditorHtml, toEditorHtml, type ChipField } from './merge-field-chips';
 import { MERGE_FIELD_NODE, MergeFieldNode } from './merge-field-node';
 import { richTextT, useRichTextT } from './strings';
-import type { MailTemplateEditorProps } from './template-editor';
+import type { MailEditorProps } from './mail-editor';
 
 /**
- * The mail-template editor on Tiptap (ProseMirror): the document is a schema, so the formatting buttons
- * and the keyboard work the same in every browser, without the deprecated document.execCommand. What it
- * hands to `onChange` is the template's HTML: chips back to `{{field}}` and reduced to the mail allow-list
- * (merge-field-chips.ts), which the mail service applies again. Pasted HTML is reduced to that list before
- * the schema reads it. Loaded through template-editor.tsx, so Tiptap stays out of every other chunk.
+ * The mail and mail-template editor on Tiptap (ProseMirror): the document is a schema, so the formatting
+ * buttons and the keyboard work the same in every browser, without the deprecated document.execCommand.
+ * What it hands to `onChange` is reduced to the mail allow-list, which the mail service applies again, so
+ * what the editor shows is what is sent; in a template, chips go back to `{{field}}` (merge-field-chips.ts).
+ * Pasted or dropped HTML is reduced to that list before the schema reads it. Loaded through mail-editor.tsx,
+ * so Tiptap stays out of every other chunk.
  */
-export default function TiptapTemplateEditor({
+/** What the editor is given, as it will show it: reduced to the allow-list, and a template's fields as chips. */
+function editorHtml(html: string, mergeFields: readonly ChipField[] | undefined): string {
+  if (!html) return '';
+  return mergeFields ? toEditorHtml(html, mergeFields) : purifyMailHtml(html);
+}
+
+/** The editor's HTML as the mail carries it: reduced to the allow-list, a template's chips as `{{field}}`. */
+function outgoingHtml(html: string, template: boolean): string {
+  return template ? fromEditorHtml(html) : purifyMailHtml(html);
+}
+
+export default function TiptapMailEditor({
   id,
   labelledBy,
   onChange,
@@ -25,7 +37,7 @@ export default function TiptapTemplateEditor({
   initialHtml = '',
   mergeFields,
   handle,
-}: MailTemplateEditorProps) {
+}: MailEditorProps) {
   const t = useRichTextT();
   const report = useRef(onChange);
   useEffect(() => {
@@ -33,6 +45,7 @@ export default function TiptapTemplateEditor({
   });
   // A field inserted before the editor ever had the caret goes at the end, as a user would expect.
   const focused = useRef(false);
+  const fieldLinks = { mergeFields: mergeFields !== undefined };
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -43,13 +56,12 @@ export default function TiptapTemplateEditor({
           // The mail keeps no target or rel; leaving them out keeps the editor's HTML equal to the mail's.
           HTMLAttributes: { target: null, rel: null, class: null },
           isAllowedUri: (url, { defaultValidate }) =>
-            linkTargetAllowed(url, { mergeFields: true }) ||
-            (!/^[a-z][a-z0-9+.-]*:/i.test(url) && defaultValidate(url)),
+            linkTargetAllowed(url, fieldLinks) || (!/^[a-z][a-z0-9+.-]*:/i.test(url) && defaultValidate(url)),
         },
       }),
-      MergeFieldNode.configure({ fields: mergeFields }),
+      ...(mergeFields ? [MergeFieldNode.configure({ fields: mergeFields })] : []),
     ],
-    content: initialHtml ? toEditorHtml(initialHtml, mergeFields) : '',
+    content: editorHtml(initialHtml, mergeFields),
     editorProps: {
       attributes: {
         id,
@@ -62,7 +74,8 @@ export default function TiptapTemplateEditor({
     onFocus: () => {
       focused.current = true;
     },
-    onUpdate: ({ editor: current }) => report.current(current.isEmpty ? '' : fromEditorHtml(current.getHTML())),
+    onUpdate: ({ editor: current }) =>
+      report.current(current.isEmpty ? '' : outgoingHtml(current.getHTML(), mergeFields !== undefined)),
   });
 
   // A new resetKey (another template, or the saved version) puts its body in the editor; other renders
@@ -76,7 +89,7 @@ export default function TiptapTemplateEditor({
     if (resetKey === firstKey.current) return;
     firstKey.current = resetKey;
     const { initialHtml: html, mergeFields: fields } = initial.current;
-    editor.commands.setContent(html ? toEditorHtml(html, fields) : '', { emitUpdate: false });
+    editor.commands.setContent(editorHtml(html, fields), { emitUpdate: false });
   }, [editor, resetKey]);
 
   useImperativeHandle(handle, () => ({
@@ -108,7 +121,7 @@ export default function TiptapTemplateEditor({
       return;
     }
     const url = window.prompt(richTextT('linkPrompt'))?.trim();
-    if (url && linkTargetAllowed(url, { mergeFields: true }))
+    if (url && linkTargetAllowed(url, fieldLinks))
       editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
   };
   // mousedown would move the focus out of the editor; the buttons act on its selection.
