@@ -10,8 +10,8 @@ const CONTACTS = serviceUrl('contactserver');
  * Contacts (issue 13): a tag made with its colour, a contact created with business types, a tag and a
  * country, found by search and by the tag filter, the duplicate warning on the same name, an edit that
  * persists, the filtered list exported as CSV, the change in its history, and a stale edit overwritten
- * from the version-conflict dialog. Harbor's contacts, so that the demo company's dashboard
- * counts stay as the dashboard spec expects.
+ * from the version-conflict dialog. Every record it reads it creates first, with a unique stamp, so
+ * it passes alone, in any order and beside other specs (the dashboard spec reads its counts live).
  */
 test.describe.configure({ timeout: 150_000 });
 

@@ -206,6 +206,13 @@ test('a write the server refuses is shown with its message, never dropped', asyn
   await expect(entry.getByText('Failed')).toBeVisible();
   await expect(entry.getByRole('alert')).not.toBeEmpty();
   await entry.getByRole('button', { name: 'Discard' }).click();
+  // Discarding cannot be taken back: it is asked first, and Cancel keeps the change.
+  const confirm = page.getByRole('dialog', { name: 'Discard this change?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(entry).toBeVisible();
+  await entry.getByRole('button', { name: 'Discard' }).click();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByText('Nothing is waiting')).toBeVisible();
 });
 

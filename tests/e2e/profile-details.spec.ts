@@ -67,6 +67,11 @@ test('ops edits their own phone and picture', async ({ page }) => {
   await expect(zone).toBeVisible();
 
   await page.getByRole('button', { name: 'Remove picture' }).click();
+  // Asked first: removing cannot be taken back.
+  await page
+    .getByRole('dialog', { name: 'Remove your picture?' })
+    .getByRole('button', { name: 'Remove picture' })
+    .click();
   await expect(picture).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add a picture' })).toBeVisible();
 });

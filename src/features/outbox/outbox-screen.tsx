@@ -11,6 +11,7 @@ import {
 import { refreshResource } from '../../lib/outbox/optimistic';
 import { awaitsUserBeforeSending } from '../../shared/outbox/outbox-age';
 import { useOutboxT } from '../../lib/outbox/strings';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -74,6 +75,7 @@ export function OutboxScreen() {
 function EntryCard({ entry }: { entry: OutboxEntry }) {
   const t = useOutboxT();
   const [editing, setEditing] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const kind = entry.method === 'DELETE' ? t('delete') : entry.recordId === null ? t('create') : t('update');
   // Too old to be sent on its own (outbox-age.ts): the user decides.
   const asking = awaitsUserBeforeSending(entry, Date.now());
@@ -144,11 +146,21 @@ function EntryCard({ entry }: { entry: OutboxEntry }) {
             </>
           )}
           {entry.status !== 'conflict' && (
-            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => void discard()}>
+            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setConfirmingDiscard(true)}>
               {t('discard')}
             </Button>
           )}
         </Flex>
+      )}
+      {confirmingDiscard && (
+        <ConfirmDialog
+          title={t('discardTitle')}
+          body={t('discardBody', { label: `${kind}: ${entry.label || entry.recordId}` })}
+          confirmLabel={t('discard')}
+          cancelLabel={t('cancel')}
+          onConfirm={() => void discard().finally(() => setConfirmingDiscard(false))}
+          onClose={() => setConfirmingDiscard(false)}
+        />
       )}
     </Box>
   );

@@ -1,5 +1,5 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog';
 
 /**
@@ -56,5 +56,47 @@ export function ConfirmDialog({
       </Stack>
       {children}
     </ModalDialog>
+  );
+}
+
+/**
+ * A button whose action cannot be taken back (remove a picture or a logo): it asks with `ConfirmDialog`
+ * first, and its label is the confirming button's too.
+ */
+export function ConfirmedButton({
+  label,
+  title,
+  body,
+  cancelLabel,
+  disabled,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  body: ReactNode;
+  cancelLabel: string;
+  disabled?: boolean;
+  onConfirm: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" disabled={disabled} onClick={() => setAsking(true)}>
+        {label}
+      </Button>
+      {asking && (
+        <ConfirmDialog
+          title={title}
+          body={body}
+          confirmLabel={label}
+          cancelLabel={cancelLabel}
+          onConfirm={() => {
+            setAsking(false);
+            onConfirm();
+          }}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </>
   );
 }

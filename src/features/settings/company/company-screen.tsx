@@ -20,6 +20,7 @@ import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-awa
 import { useSession } from '../../../lib/session/use-session';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
 import { Pill } from '../../../lib/ui/pill';
+import { ConfirmedButton } from '../../../lib/ui/confirm-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
 import { companySchema, updateCompanyBody } from '../../../shared/contracts/company';
 import { companyT, useCompanyT } from './strings';
@@ -323,9 +324,14 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
               {company.logoFileId ? t('changeLogo') : t('addLogo')}
             </Button>
             {company.logoFileId && (
-              <Button size="sm" variant="ghost" disabled={busy} onClick={remove}>
-                {t('removeLogo')}
-              </Button>
+              <ConfirmedButton
+                label={t('removeLogo')}
+                title={t('removeLogoTitle')}
+                body={t('removeLogoBody')}
+                cancelLabel={t('removeLogoCancel')}
+                disabled={busy}
+                onConfirm={remove}
+              />
             )}
             <chakra.input
               ref={input}

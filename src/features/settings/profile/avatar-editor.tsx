@@ -1,6 +1,7 @@
 import { Button, Circle, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { cropToSquare, usePicture } from '../../../lib/avatar/avatar-image';
 import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
+import { ConfirmedButton } from '../../../lib/ui/confirm-dialog';
 import type { User } from '../../../shared/contracts/users';
 import { useUpdateOwnProfile } from './profile-api';
 import { profileT, useProfileT } from './strings';
@@ -58,9 +59,14 @@ export function AvatarEditor({ user }: { user: User }) {
             {user.avatarFileId ? t('avatar.change') : t('avatar.add')}
           </Button>
           {user.avatarFileId && (
-            <Button size="sm" variant="ghost" disabled={busy} onClick={remove}>
-              {t('avatar.remove')}
-            </Button>
+            <ConfirmedButton
+              label={t('avatar.remove')}
+              title={t('avatar.removeTitle')}
+              body={t('avatar.removeBody')}
+              cancelLabel={t('avatar.cancel')}
+              disabled={busy}
+              onConfirm={remove}
+            />
           )}
         </Flex>
         <Text textStyle="xs" color="fg.muted">
