@@ -35,13 +35,18 @@ test('Operations opens the history of its own profile and of a contact', async (
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText('created it');
 
-  // The demo company's contacts stay as the other specs expect them.
+  // Escape closes the innermost dialog only: the history first, then the record.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('audit-history')).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The demo company's contacts stay as the other specs expect them: deleting asks first.
   await page.getByRole('button', { name, exact: true }).click();
   const record = page.getByRole('dialog', { name });
   await record.getByRole('button', { name: 'Delete', exact: true }).click();
-  await record.getByRole('button', { name: 'Yes, delete' }).click();
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(record).toHaveCount(0);
   await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
 });

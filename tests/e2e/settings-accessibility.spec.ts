@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, SETTINGS_SCREENS, signInThroughForm } from './session-helpers';
 
 /**
@@ -8,14 +8,47 @@ import { DEMO_ADMIN, SETTINGS_SCREENS, signInThroughForm } from './session-helpe
  * light mode; the screens with every kind of control (forms, lists, the matrix, the template editor) in
  * dark mode too, which found white on the dark brand blue at 4.42:1.
  */
-test.describe.configure({ timeout: 240_000 });
+// The parts are independent, so the workers share them out instead of one test running for minutes.
+test.describe.configure({ timeout: 180_000, mode: 'parallel' });
 
 // The role creation screen too, which has no list of its own.
 const SCREENS = [...SETTINGS_SCREENS, '/accounts/roles/create/'];
+/** The screens with every kind of control, analysed in dark mode too. */
+const DARK_TOO = new Set(['/settings/profile', '/settings/users', '/settings/picklist']);
+const PARTS = 3;
 
-test('no serious or critical accessibility violation on any settings screen', async ({ page }) => {
+/** The serious and critical violations on `path`, once its data is in, in light (and maybe dark) mode. */
+async function violationsOn(page: Page, path: string, darkToo: boolean): Promise<string[]> {
+  const found: string[] = [];
+  await page.goto(path);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole('main').getByText(/^Loading/)).toHaveCount(0);
+  // Colours are measured as they end up, not halfway through a button's colour transition.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  for (const mode of darkToo ? (['light', 'dark'] as const) : (['light'] as const)) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), mode === 'dark');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      found.push(`${path} (${mode}): ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  return found;
+}
+
+for (let part = 0; part < PARTS; part++) {
+  const paths = SCREENS.filter((_, index) => index % PARTS === part);
+  test(`no serious or critical accessibility violation on the settings screens, part ${part + 1} of ${PARTS}`, async ({
+    page,
+  }) => {
+    await signInThroughForm(page, DEMO_ADMIN);
+    const found: string[] = [];
+    for (const path of paths) found.push(...(await violationsOn(page, path, DARK_TOO.has(path))));
+    expect(found).toEqual([]);
+  });
+}
+
+test('no serious or critical accessibility violation on a role and a template, in both modes', async ({ page }) => {
   await signInThroughForm(page, DEMO_ADMIN);
-
   // The record screens behind the lists: the first role and the first template.
   await page.goto('/settings/roles');
   const role = await page.getByRole('main').getByRole('link', { name: 'Admin', exact: true }).getAttribute('href');
@@ -24,22 +57,7 @@ test('no serious or critical accessibility violation on any settings screen', as
     .getByRole('main')
     .getByRole('link', { name: 'Invitation', exact: true })
     .getAttribute('href');
-
   const found: string[] = [];
-  for (const path of [...SCREENS, role!, template!]) {
-    await page.goto(path);
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
-    await expect(page.getByRole('main').getByText(/^Loading/)).toHaveCount(0);
-    const dark = ['/settings/profile', '/settings/users', '/settings/picklist', role, template].includes(path);
-    // Colours are measured as they end up, not halfway through a button's colour transition.
-    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-    for (const mode of dark ? (['light', 'dark'] as const) : (['light'] as const)) {
-      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), mode === 'dark');
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        found.push(`${path} (${mode}): ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      }
-    }
-  }
+  for (const path of [role!, template!]) found.push(...(await violationsOn(page, path, true)));
   expect(found).toEqual([]);
 });
