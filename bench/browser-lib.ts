@@ -10,13 +10,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEFAULT_WEB_PORT, SERVICES } from '../src/shared/services.ts';
-import { ensureBuilt, startProduct, type Figure, type ProductProcess } from './lib.ts';
+import { ensureBuilt, portOpen, startProduct, type Figure, type ProductProcess } from './lib.ts';
 
 export const E2E_LOCK = '/tmp/e2e.lock';
 /** How long to wait for another engineer's e2e run to release the lock. */
@@ -114,22 +113,6 @@ export async function underE2eLock(name: string): Promise<Figure[]> {
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-}
-
-function portOpen(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** The standard ports must be free on 127.0.0.1 and ::1, or the browser could talk to someone else's product. */

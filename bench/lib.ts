@@ -180,9 +180,10 @@ export function assertDependenciesCurrent(): void {
     throw new Error('node_modules is older than package-lock.json: start.mjs would run npm ci. Install first.');
 }
 
-function portOpen(port: number): Promise<boolean> {
+/** Whether something accepts a TCP connection on `host:port` within a second (a busy port would answer our polls). */
+export function portOpen(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: HOST, port });
+    const socket = net.connect({ host, port });
     socket.setTimeout(1000);
     socket.once('connect', () => {
       socket.destroy();
@@ -200,7 +201,7 @@ function portOpen(port: number): Promise<boolean> {
 export async function assertPortsFree(offset: number): Promise<void> {
   const { services, web } = portsFor(offset);
   const ports = [...Object.values(services), web];
-  const busy = (await Promise.all(ports.map(async (p) => ((await portOpen(p)) ? p : undefined)))).filter(Boolean);
+  const busy = (await Promise.all(ports.map(async (p) => ((await portOpen(HOST, p)) ? p : undefined)))).filter(Boolean);
   if (busy.length > 0) throw new Error(`ports already in use at PORT_OFFSET=${offset}: ${busy.join(', ')}`);
 }
 

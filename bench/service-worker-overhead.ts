@@ -248,6 +248,15 @@ async function measure(): Promise<Figure[]> {
         `${REF_ORIGIN}, setting both headers. In each, ${CALLS} sequential \`fetch('${IAM_BROWSER}/fetch-user')\` (body ` +
         `read) per round; ${ROUNDS} rounds, the order rotated every round, after a ${WARMUP_CALLS}-call warm-up in each; ` +
         `timed with performance.now() in the page.`;
+      /** The per-call median of one kind of context, with its p90 and max. */
+      const medianFigure = (id: string, title: string, kind: Kind, context: string, extraNote = ''): Figure => ({
+        id,
+        title,
+        value: round(median(times(kind)), 2),
+        unit: 'ms',
+        method: `The same run: median of the ${ROUNDS * CALLS} per-call times in ${context}.`,
+        notes: [`p90 ${round(pct(times(kind), 90), 2)} ms, max ${round(pct(times(kind), 100), 2)} ms.${extraNote}`],
+      });
       const statusNote = `Statuses: ${KINDS.map((k) => `${LABEL[k]} ${fmt(merge(batches[k]))}`).join('; ')}.`;
       return [
         {
@@ -288,26 +297,19 @@ async function measure(): Promise<Figure[]> {
             `The product's worker ${round(perCall('productWorker'), 3)} ms a call, the minimal worker ${round(perCall('minimalWorker'), 3)} ms (means of ${ROUNDS * CALLS}).`,
           ],
         },
-        {
-          id: 'sw-overhead.median.sw',
-          title: 'fetch-user per-call median through the service worker',
-          value: round(median(times('productWorker')), 2),
-          unit: 'ms',
-          method: `The same run: median of the ${ROUNDS * CALLS} per-call times in (1).`,
-          notes: [
-            `p90 ${round(pct(times('productWorker'), 90), 2)} ms, max ${round(pct(times('productWorker'), 100), 2)} ms.`,
-          ],
-        },
-        {
-          id: 'sw-overhead.median.page',
-          title: 'fetch-user per-call median with page-side headers (no service worker)',
-          value: round(median(times('productPage')), 2),
-          unit: 'ms',
-          method: `The same run: median of the ${ROUNDS * CALLS} per-call times in (2).`,
-          notes: [
-            `p90 ${round(pct(times('productPage'), 90), 2)} ms, max ${round(pct(times('productPage'), 100), 2)} ms. Median difference: ${round(median(times('productWorker')) - median(times('productPage')), 2)} ms per call.`,
-          ],
-        },
+        medianFigure(
+          'sw-overhead.median.sw',
+          'fetch-user per-call median through the service worker',
+          'productWorker',
+          '(1)',
+        ),
+        medianFigure(
+          'sw-overhead.median.page',
+          'fetch-user per-call median with page-side headers (no service worker)',
+          'productPage',
+          '(2)',
+          ` Median difference: ${round(median(times('productWorker')) - median(times('productPage')), 2)} ms per call.`,
+        ),
       ];
     } finally {
       await browser.close();

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { SERVICE_NAMES, type ServiceName } from '../src/shared/services.ts';
 import type { ServerConfig } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { openConfiguredDatabase, type Database } from './db/database.ts';
 import { assertLoginRoleCannotEscape } from './db/login-role-repository.ts';
 import { migrate } from './db/migrate.ts';
 import { EMBEDDED_ANALYZE_INTERVAL_MS, refreshEmbeddedStatistics } from './db/statistics-repository.ts';
@@ -35,13 +35,7 @@ export interface RunningProduct {
 }
 
 export async function prepareDatabase(config: ServerConfig, logger: Logger): Promise<Database> {
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseLoginUrl: config.databaseLoginUrl,
-    databaseSystemLoginUrl: config.databaseSystemLoginUrl,
-    dataDir: config.dataDir,
-    schema: config.databaseSchema,
-  });
+  const db = await openConfiguredDatabase(config);
   try {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -89,16 +89,10 @@ async function main(): Promise<void> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(planExpiry)) throw new Error('--plan-expiry must be YYYY-MM-DD');
   const password = await readStdin();
   const { loadConfig } = await import('../config.ts');
-  const { openDatabase } = await import('../db/database.ts');
+  const { openConfiguredDatabase } = await import('../db/database.ts');
   const { migrate } = await import('../db/migrate.ts');
   const config = loadConfig();
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    databaseLoginUrl: config.databaseLoginUrl,
-    databaseSystemLoginUrl: config.databaseSystemLoginUrl,
-    dataDir: config.dataDir,
-    schema: config.databaseSchema,
-  });
+  const db = await openConfiguredDatabase(config);
   try {
     await migrate(db);
     const created = await createCompanyWithAdmin(db, {

@@ -14,6 +14,7 @@
  * owner's connection. PGlite is one connection as its superuser (single-owner mode).
  */
 import { createHash } from 'node:crypto';
+import type { ServerConfig } from '../config.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Client, Pool, PoolClient } from 'pg';
 import {
@@ -530,4 +531,20 @@ export async function openDatabase(config: {
     });
   }
   return openPglite(config.dataDir);
+}
+
+/** Opens the database a loaded server configuration names: the product and the admin CLI read it alike. */
+export function openConfiguredDatabase(
+  config: Pick<
+    ServerConfig,
+    'databaseUrl' | 'databaseLoginUrl' | 'databaseSystemLoginUrl' | 'dataDir' | 'databaseSchema'
+  >,
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseLoginUrl: config.databaseLoginUrl,
+    databaseSystemLoginUrl: config.databaseSystemLoginUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
 }

@@ -46,3 +46,15 @@ export async function databaseDigest(db: Database): Promise<Record<string, strin
   }
   return out;
 }
+
+/**
+ * Empties the role of `email`: the user keeps a live session, but the role no longer allows anything (the
+ * caller every "refused before anything else" test sends).
+ */
+export async function revokeAllPermissions(db: Database, email: string): Promise<void> {
+  await db
+    .owner()
+    .query(`UPDATE roles SET permissions = '{}'::jsonb WHERE id = (SELECT role_id FROM users WHERE email = $1)`, [
+      email,
+    ]);
+}

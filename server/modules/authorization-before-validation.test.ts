@@ -6,9 +6,16 @@
  * answer 400 MALFORMED_JSON, so a 403 also says that the body was not read.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../http/build-service-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { signIn } from './iam/iam-resources-test-kit.ts';
-import { buildAllServices, concreteUrl, databaseDigest, type BuiltService } from './all-services-test-kit.ts';
+import {
+  buildAllServices,
+  concreteUrl,
+  databaseDigest,
+  revokeAllPermissions,
+  type BuiltService,
+} from './all-services-test-kit.ts';
 
 let t: TestDatabase;
 let services: BuiltService[] = [];
@@ -17,12 +24,7 @@ let nobody: { authorization: string };
 beforeAll(async () => {
   t = await createTestDatabase();
   services = await buildAllServices(t.db);
-  // ops@demo.test keeps a live session but their role no longer allows anything.
-  await t.db
-    .owner()
-    .query(`UPDATE roles SET permissions = '{}'::jsonb WHERE id = (SELECT role_id FROM users WHERE email = $1)`, [
-      'ops@demo.test',
-    ]);
+  await revokeAllPermissions(t.db, 'ops@demo.test');
   nobody = await signIn(services.find((s) => s.service === 'iamserver')!.app, 'ops@demo.test');
 });
 afterAll(async () => {
@@ -35,21 +37,26 @@ const MALFORMED_BODY = '{"unexpected": [1, {"deep": true}], "name": 42, "version
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 const MALFORMED_QUERY = '?page=0&limit=-5&sort=%27%3Bdrop&search=' + 'x'.repeat(500) + '&unexpected=1';
 
+/** `nobody` calling `route` with a malformed id, query and body gets 403 FORBIDDEN, so nothing was read. */
+async function expectForbiddenWhateverItHolds(app: App, route: { method: string; url: string }): Promise<void> {
+  const url = concreteUrl(route.url, { id: 'not-a-uuid', other: 'not valid' }) + MALFORMED_QUERY;
+  const hasBody = BODY_METHODS.includes(route.method);
+  const res = await app.inject({
+    method: route.method as 'GET',
+    url,
+    headers: hasBody ? { ...nobody, 'content-type': 'application/json' } : nobody,
+    ...(hasBody ? { payload: MALFORMED_BODY } : {}),
+  });
+  expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(403);
+  expect(res.json().code).toBe('FORBIDDEN');
+}
+
 it('every route that declares a permission answers 403 to a caller without it, whatever the request, before reading the body', async () => {
   const before = await databaseDigest(t.db);
   const checked: string[] = [];
   for (const { app, routes } of services) {
     for (const route of routes.filter((r) => r.permissions.length > 0)) {
-      const url = concreteUrl(route.url, { id: 'not-a-uuid', other: 'not valid' }) + MALFORMED_QUERY;
-      const hasBody = BODY_METHODS.includes(route.method);
-      const res = await app.inject({
-        method: route.method as 'GET',
-        url,
-        headers: hasBody ? { ...nobody, 'content-type': 'application/json' } : nobody,
-        ...(hasBody ? { payload: MALFORMED_BODY } : {}),
-      });
-      expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      await expectForbiddenWhateverItHolds(app, route);
       checked.push(`${route.method} ${route.url}`);
     }
   }
@@ -94,16 +101,7 @@ it('every app-admin route answers 403 to anyone but a super admin, whatever the 
   const appAdmin = iam.routes.filter((r) => r.url.includes('/app-admin/'));
   expect(appAdmin.length).toBeGreaterThanOrEqual(4);
   for (const route of appAdmin) {
-    const url = concreteUrl(route.url, { id: 'not-a-uuid', other: 'not valid' }) + MALFORMED_QUERY;
-    const hasBody = BODY_METHODS.includes(route.method);
-    const res = await iam.app.inject({
-      method: route.method as 'GET',
-      url,
-      headers: hasBody ? { ...nobody, 'content-type': 'application/json' } : nobody,
-      ...(hasBody ? { payload: MALFORMED_BODY } : {}),
-    });
-    expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(403);
-    expect(res.json().code).toBe('FORBIDDEN');
+    await expectForbiddenWhateverItHolds(iam.app, route);
   }
   expect(await databaseDigest(t.db)).toEqual(before);
 });

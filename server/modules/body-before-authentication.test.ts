@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_BODY_LIMIT, CONTACT_IMPORT_BODY_LIMIT } from '../http/body-limits.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { signIn } from './iam/iam-resources-test-kit.ts';
-import { buildAllServices, concreteUrl, type BuiltService } from './all-services-test-kit.ts';
+import { buildAllServices, concreteUrl, revokeAllPermissions, type BuiltService } from './all-services-test-kit.ts';
 
 let t: TestDatabase;
 let services: BuiltService[] = [];
@@ -26,12 +26,7 @@ const service = (name: string) => services.find((s) => s.service === name)!;
 beforeAll(async () => {
   t = await createTestDatabase();
   services = await buildAllServices(t.db);
-  // ops@demo.test keeps a live session but their role no longer allows anything.
-  await t.db
-    .owner()
-    .query(`UPDATE roles SET permissions = '{}'::jsonb WHERE id = (SELECT role_id FROM users WHERE email = $1)`, [
-      'ops@demo.test',
-    ]);
+  await revokeAllPermissions(t.db, 'ops@demo.test');
   admin = await signIn(service('iamserver').app, 'admin@demo.test');
   nobody = await signIn(service('iamserver').app, 'ops@demo.test');
   const contacts = service('contactserver').app;

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../http/build-service-app.ts';
 import { SERVICE_MODULES } from '../index.ts';
+import { expectIsolated, type IsolationProbe } from '../isolation-test-kit.ts';
 import { buildTestApp } from '../../testing/test-apps.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import {
@@ -86,16 +87,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Probe {
-  method: string;
-  url: string;
-  payload?: object;
-  /** Statuses that count as refused. */
-  refused: number[];
-}
-
 /** How a route is called against the victim's data; throws for a route nobody has classified. */
-function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
+function probesFor(route: RecordedRoute, victim: Tenant): IsolationProbe[] {
   const path = route.url.slice(IAM.length);
   const refused = [403, 404];
   const item = (resource: keyof Tenant['items']) => victim.items[resource];
@@ -123,7 +116,7 @@ function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
   }
   if (route.method === 'GET') return [{ method: 'GET', url: route.url, refused: [] }];
   // Creates: the only way to reach another tenant is a foreign id in the body.
-  const creates: Record<string, Probe[]> = {
+  const creates: Record<string, IsolationProbe[]> = {
     'POST /users': [
       {
         method: 'POST',
@@ -207,19 +200,7 @@ describe('tenant isolation matrix', () => {
         const path = route.url.slice(IAM.length);
         if (SESSION_ROUTES.test(path)) continue;
         for (const probe of probesFor(route, victim)) {
-          const before = await tableChecksums(t.db);
-          const res = await app.inject({
-            method: probe.method as 'GET',
-            url: probe.url,
-            headers: attacker.headers,
-            ...(probe.payload ? { payload: probe.payload } : {}),
-          });
-          const label = `${probe.method} ${probe.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
-          expect(res.statusCode, label).toBeLessThan(500);
-          if (probe.refused.length > 0) expect(probe.refused, label).toContain(res.statusCode);
-          for (const marker of victim.markers)
-            expect(res.body.includes(marker), `${label} leaks ${marker}`).toBe(false);
-          if (probe.method !== 'GET') expect(await tableChecksums(t.db), label).toEqual(before);
+          await expectIsolated(app, probe, attacker.headers, victim.markers, () => tableChecksums(t.db));
           tested.push(`${probe.method} ${path}`);
         }
       }

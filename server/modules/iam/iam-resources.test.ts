@@ -534,31 +534,24 @@ describe('app admin', () => {
       'Harbor Logistics',
     ]);
 
-    const created = await call(
-      'POST',
-      '/app-admin/companies',
-      { ...root, 'idempotency-key': 'new-co' },
-      {
-        name: 'Fresh Shipping',
-        shortName: 'FRESH',
-        expiryDate: '2031-06-30',
-        admin: { email: 'first@fresh.example', firstName: 'First', lastName: 'Admin' },
-      },
-    );
+    // The same request twice under one idempotency key: the replay must answer with the first company.
+    const createFresh = () =>
+      call(
+        'POST',
+        '/app-admin/companies',
+        { ...root, 'idempotency-key': 'new-co' },
+        {
+          name: 'Fresh Shipping',
+          shortName: 'FRESH',
+          expiryDate: '2031-06-30',
+          admin: { email: 'first@fresh.example', firstName: 'First', lastName: 'Admin' },
+        },
+      );
+    const created = await createFresh();
     expect(created.statusCode, created.body).toBe(201);
     const company = created.json().data;
     expect(company.subscripedPlan).toEqual({ name: 'standard', expiryDate: '2031-06-30' });
-    const again = await call(
-      'POST',
-      '/app-admin/companies',
-      { ...root, 'idempotency-key': 'new-co' },
-      {
-        name: 'Fresh Shipping',
-        shortName: 'FRESH',
-        expiryDate: '2031-06-30',
-        admin: { email: 'first@fresh.example', firstName: 'First', lastName: 'Admin' },
-      },
-    );
+    const again = await createFresh();
     expect(again.json().data._id).toBe(company._id);
     expect((await call('GET', '/app-admin/companies', root)).json().meta.total).toBe(4);
 

@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { databaseDigest } from '../all-services-test-kit.ts';
 import { companyIdOf, registeredRoutes, signIn, type RecordedRoute } from '../iam/iam-resources-test-kit.ts';
 import { SERVICE_MODULES } from '../index.ts';
+import { expectIsolated, type IsolationProbe } from '../isolation-test-kit.ts';
 
 const MASTER = '/master/api/v1';
 let t: TestDatabase;
@@ -94,15 +95,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Probe {
-  method: string;
-  url: string;
-  payload?: object;
-  /** Statuses that count as refused; empty: any answer below 500, checked for leaks. */
-  refused: number[];
-}
-
-function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
+function probesFor(route: RecordedRoute, victim: Tenant): IsolationProbe[] {
   const path = route.url.slice(MASTER.length);
   const resource = path.split('/')[1] as Resource;
   const target = victim.items[resource] as { id: string; version: number } | undefined;
@@ -127,7 +120,7 @@ function probesFor(route: RecordedRoute, victim: Tenant): Probe[] {
     }
     return lists;
   }
-  const creates: Record<string, Probe[]> = {
+  const creates: Record<string, IsolationProbe[]> = {
     // Groups are named, not addressed by id: a group of the same name in the victim's company is not the caller's.
     'POST /dropdown': [
       {
@@ -187,19 +180,7 @@ describe('master isolation matrix', () => {
       const tested: string[] = [];
       for (const route of routes) {
         for (const probe of probesFor(route, victim)) {
-          const before = probe.method === 'GET' ? undefined : await databaseDigest(t.db);
-          const res = await master.inject({
-            method: probe.method as 'GET',
-            url: probe.url,
-            headers: attacker.headers,
-            ...(probe.payload ? { payload: probe.payload } : {}),
-          });
-          const label = `${probe.method} ${probe.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
-          expect(res.statusCode, label).toBeLessThan(500);
-          if (probe.refused.length > 0) expect(probe.refused, label).toContain(res.statusCode);
-          for (const marker of victim.markers)
-            expect(res.body.includes(marker), `${label} leaks ${marker}`).toBe(false);
-          if (before) expect(await databaseDigest(t.db), label).toEqual(before);
+          await expectIsolated(master, probe, attacker.headers, victim.markers, () => databaseDigest(t.db));
           tested.push(`${probe.method} ${route.url}`);
         }
       }

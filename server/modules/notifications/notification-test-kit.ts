@@ -1,27 +1,13 @@
 /**
- * Test helpers for notifications: sign-in through the real login route, user ids by e-mail, and a small
+ * Test helpers for notifications: sign-in (the iam kit's, through the real login route), user ids by e-mail, and a small
  * Server-Sent Events reader over node's `fetch` (what a browser's EventSource does, minus reconnecting).
  */
 import { expect } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import type { App } from '../../http/build-service-app.ts';
-import { DEMO_PASSWORD } from '../../seed/demo.ts';
+import { IAM } from '../iam/iam-resources-test-kit.ts';
 
-export const IAM = '/iamserver/api/v1';
-
-let address = 0;
-
-/** The `Authorization` header of a fresh session of `email` (a new client address each time, to avoid throttling). */
-export async function signIn(app: App, email: string): Promise<{ authorization: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: `${IAM}/auth/login`,
-    payload: { emailId: email, password: DEMO_PASSWORD },
-    remoteAddress: `10.88.${Math.floor(++address / 250) % 250}.${address % 250}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { authorization: `Bearer ${(res.json() as { data: { accessToken: string } }).data.accessToken}` };
-}
+export { IAM, signIn } from '../iam/iam-resources-test-kit.ts';
 
 export async function userIdOf(db: Database, email: string): Promise<string> {
   return db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {

@@ -6,12 +6,10 @@
  * secret anywhere; and every change to one reaches the company's admins and the audit trail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailTemplateSchema, type MailTemplate } from '../../../../src/shared/contracts/mail-templates.ts';
-import { listAnswer } from '../../../../src/shared/contracts/resource-contract.ts';
 import { startAccountFlowKit, type AccountFlowKit } from '../../iam/account-recovery/account-recovery-test-kit.ts';
 import { signIn } from '../../iam/iam-resources-test-kit.ts';
+import { templateClient, type Who } from './template-test-kit.ts';
 
-const MAIL = '/mailserver/api/v1';
 let kit: AccountFlowKit;
 let admin: Who;
 let ops: Who;
@@ -23,15 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => kit?.close());
 
-type Who = { authorization: string };
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Who, payload?: object) =>
-  kit.mail.inject({ method, url: `${MAIL}${url}`, headers: who, ...(payload ? { payload } : {}) });
-
-async function templates(who: Who, type?: string): Promise<MailTemplate[]> {
-  const res = await call('GET', `/templates?limit=100${type ? `&type=${type}` : ''}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return listAnswer(mailTemplateSchema).parse(res.json()).data;
-}
+const { call, templates } = templateClient(() => kit.mail);
 const defaultOf = async (type: string) => (await templates(admin, type)).find((t) => t.isDefault)!;
 
 describe('who may touch sign-in templates', () => {

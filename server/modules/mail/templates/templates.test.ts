@@ -5,19 +5,13 @@
  * merge values, isolation between companies, and the product's own mail rendered from the default.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  mailTemplateSchema,
-  MERGE_FIELDS,
-  type MailTemplate,
-  TEMPLATE_TYPES,
-} from '../../../../src/shared/contracts/mail-templates.ts';
-import { listAnswer } from '../../../../src/shared/contracts/resource-contract.ts';
+import { mailTemplateSchema, MERGE_FIELDS, TEMPLATE_TYPES } from '../../../../src/shared/contracts/mail-templates.ts';
 import { startAccountFlowKit, type AccountFlowKit } from '../../iam/account-recovery/account-recovery-test-kit.ts';
 import { IAM, signIn } from '../../iam/iam-resources-test-kit.ts';
+import { templateClient, type Who } from './template-test-kit.ts';
 import { DEMO_PASSWORD } from '../../../seed/demo.ts';
 import { renderTemplate } from './template-render.ts';
 
-const MAIL = '/mailserver/api/v1';
 let kit: AccountFlowKit;
 let admin: { authorization: string };
 let harbor: { authorization: string };
@@ -29,15 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => kit?.close());
 
-type Who = { authorization: string };
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Who, payload?: object) =>
-  kit.mail.inject({ method, url: `${MAIL}${url}`, headers: who, ...(payload ? { payload } : {}) });
-
-async function templates(who: Who, type?: string): Promise<MailTemplate[]> {
-  const res = await call('GET', `/templates?limit=100${type ? `&type=${type}` : ''}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return listAnswer(mailTemplateSchema).parse(res.json()).data;
-}
+const { call, templates } = templateClient(() => kit.mail);
 const defaultOf = async (type: string, who: Who = admin) => (await templates(who, type)).find((t) => t.isDefault)!;
 
 describe('the templates a company starts with', () => {
