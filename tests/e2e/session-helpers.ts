@@ -138,3 +138,20 @@ export const SETTINGS_SCREENS = [
   '/settings/oceanport',
   '/settings/airport',
 ];
+
+/**
+ * Counts the renewal calls a context makes from now on (`/auth/token` and `/auth/refresh`), so a test can
+ * say that many tabs or retries shared one renewal.
+ */
+export async function countRenewals(context: BrowserContext): Promise<{ token: number; refresh: number }> {
+  const calls = { token: 0, refresh: 0 };
+  await context.route('**/iamserver/api/v1/auth/token', (route) => {
+    calls.token += 1;
+    return route.continue();
+  });
+  await context.route('**/iamserver/api/v1/auth/refresh', (route) => {
+    calls.refresh += 1;
+    return route.continue();
+  });
+  return calls;
+}

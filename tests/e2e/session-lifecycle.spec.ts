@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
-import { IAM, fetchUserFromPage, signInWithCookies, waitForWorkerControl } from './session-helpers';
+import { IAM, countRenewals, fetchUserFromPage, signInWithCookies, waitForWorkerControl } from './session-helpers';
 
 /** The build the web server serves (scripts/start.mjs serves dist/). */
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -99,24 +99,15 @@ test.describe('token refresh through the service worker', () => {
       await tab.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
     }
 
-    let tokenCalls = 0;
-    let refreshCalls = 0;
-    await context.route('**/iamserver/api/v1/auth/token', (route) => {
-      tokenCalls += 1;
-      return route.continue();
-    });
-    await context.route('**/iamserver/api/v1/auth/refresh', (route) => {
-      refreshCalls += 1;
-      return route.continue();
-    });
+    const renewals = await countRenewals(context);
 
     await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
     const statuses = (await Promise.all([7, 7, 6].map((n, i) => fetchUserFromPage(tabs[i]!, n)))).flat();
 
     expect(statuses).toHaveLength(20);
     expect(statuses.every((status) => status === 200)).toBe(true);
-    expect(tokenCalls).toBe(1);
-    expect(refreshCalls).toBe(0);
+    expect(renewals.token).toBe(1);
+    expect(renewals.refresh).toBe(0);
     // The worker stored the renewed access token in the cookie.
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === '__cez_at')?.value).toBeTruthy();
@@ -163,16 +154,7 @@ test.describe('token refresh without a service worker (page-side transport)', ()
       expect(await tab.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
     }
 
-    let tokenCalls = 0;
-    let refreshCalls = 0;
-    await context.route('**/iamserver/api/v1/auth/token', (route) => {
-      tokenCalls += 1;
-      return route.continue();
-    });
-    await context.route('**/iamserver/api/v1/auth/refresh', (route) => {
-      refreshCalls += 1;
-      return route.continue();
-    });
+    const renewals = await countRenewals(context);
     const accessBefore = (await context.cookies()).find((c) => c.name === '__cez_at')?.value;
 
     await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
@@ -180,8 +162,8 @@ test.describe('token refresh without a service worker (page-side transport)', ()
 
     expect(statuses).toHaveLength(10);
     expect(statuses).toEqual(Array.from({ length: 10 }, () => 200));
-    expect(tokenCalls).toBe(1);
-    expect(refreshCalls).toBe(0);
+    expect(renewals.token).toBe(1);
+    expect(renewals.refresh).toBe(0);
     // The page stored the renewed access token in the cookie, and neither tab was logged out.
     const accessAfter = (await context.cookies()).filter((c) => c.name === '__cez_at').map((c) => c.value);
     expect(accessAfter).toHaveLength(1);

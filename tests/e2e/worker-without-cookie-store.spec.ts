@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import config, { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
 import { PRODUCT_HOST } from './product-address';
-import { fetchUserFromPage, signInWithCookies, waitForWorkerControl } from './session-helpers';
+import { countRenewals, fetchUserFromPage, signInWithCookies, waitForWorkerControl } from './session-helpers';
 
 /**
  * Issue 12, item 4: a service worker without the Cookie Store API (every browser but Chromium) still
@@ -125,24 +125,15 @@ test.describe('a service worker without the Cookie Store API', () => {
     expect(seen.length).toBe(callsBefore + 1);
     expect(seen.at(-1) === `Bearer ${signedIn.accessToken}`, 'the restarted worker sent the stored token').toBe(true);
 
-    let tokenCalls = 0;
-    let refreshCalls = 0;
-    await context.route('**/iamserver/api/v1/auth/token', (route) => {
-      tokenCalls += 1;
-      return route.continue();
-    });
-    await context.route('**/iamserver/api/v1/auth/refresh', (route) => {
-      refreshCalls += 1;
-      return route.continue();
-    });
+    const renewals = await countRenewals(context);
 
     await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
     const refreshedAfter = Date.now();
     const statuses = await fetchUserFromPage(page, 5);
 
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
-    expect(tokenCalls).toBe(1);
-    expect(refreshCalls).toBe(0);
+    expect(renewals.token).toBe(1);
+    expect(renewals.refresh).toBe(0);
     // The worker told the page, and the page wrote the renewed pair into its cookies: a new access token
     // with a new issue time, the same refresh token.
     await expect
@@ -168,7 +159,7 @@ test.describe('a service worker without the Cookie Store API', () => {
     // And the next call goes through with the renewed token, without another refresh.
     expect(await fetchUserFromPage(page, 1)).toEqual([200]);
     expect(seen.at(-1) === `Bearer ${cookies['__cez_at']}`, 'the worker sent the renewed access token').toBe(true);
-    expect(tokenCalls).toBe(1);
+    expect(renewals.token).toBe(1);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
