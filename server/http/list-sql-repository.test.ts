@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { findById, orderByClause, selectPage, type PageSql } from './list-sql-repository.ts';
+import { columnTable, findById, isoTimestamp, orderByClause, selectPage, type PageSql } from './list-sql-repository.ts';
 
 let t: TestDatabase;
 
@@ -70,5 +70,40 @@ describe('findById', () => {
       findById(tx, SELECT, '00000000-0000-0000-0000-000000000000', toEmail, { alias: 'u' }),
     );
     expect(found).toBeUndefined();
+  });
+});
+
+describe('columnTable', () => {
+  const users = columnTable<{ _id: string; email: string; createdAt: string }>('users', {
+    _id: 'id',
+    email: 'email',
+    createdAt: { column: 'created_at', sql: 'created_at', read: isoTimestamp },
+  });
+
+  it('selects and maps every mapped column, converting those with a reader', async () => {
+    const page = await inSystem((tx) =>
+      users.page(
+        tx,
+        { where: 'WHERE email ILIKE $1', params: ['%@%'], orderBy: 'ORDER BY id' },
+        {
+          limit: 1,
+          offset: 0,
+        },
+      ),
+    );
+    expect(page.total).toBeGreaterThan(0);
+    const [item] = page.items;
+    expect(Object.keys(item!).sort()).toEqual(['_id', 'createdAt', 'email']);
+    expect(item!.createdAt).toBe(new Date(item!.createdAt).toISOString());
+    expect(await inSystem((tx) => users.find(tx, item!._id))).toEqual(item);
+  });
+
+  it('names the columns of patch and sort fields, case-folded where asked', () => {
+    expect(users.columns(['email', 'createdAt'])).toEqual({ email: 'email', createdAt: 'created_at' });
+    expect(users.sortColumns({ email: 'lower', createdAt: 'exact', name: { sql: 'lower(name)' } })).toEqual({
+      email: 'lower(email)',
+      createdAt: 'created_at',
+      name: 'lower(name)',
+    });
   });
 });

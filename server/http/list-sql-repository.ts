@@ -122,3 +122,104 @@ export async function findById<Row, Item>(
   const { rows } = await tx.query<Row>(`${select} WHERE ${idColumn} = $1${lock}`, [id]);
   return rows[0] === undefined ? undefined : toItem(rows[0]);
 }
+
+/**
+ * How one item field comes from its row: the column it is stored in, the SQL that selects it when that is not
+ * the bare column (`trim_scale(rate)::text`), and the converter from what the driver answers (a timestamp, a
+ * JSON text, an array literal) to the contract's value. A bare column name is read as the driver answers it.
+ */
+export interface ColumnSpec<Value> {
+  column: string;
+  sql?: string;
+  read?: (value: unknown) => Value;
+}
+
+/** Every field of the contract's item, each with its column: the one table a repository restates nothing of. */
+export type ColumnMap<Item> = { [Field in keyof Item]-?: string | ColumnSpec<Item[Field]> };
+
+/** How a list may sort by a field: its column as stored, its column case-folded, or the repository's own SQL. */
+export type SortSpec = 'exact' | 'lower' | { sql: string };
+
+/** The SQL and the row mapper that a {@link ColumnMap} over one table gives. */
+export interface ColumnTable<Item> {
+  /** The table's name: the repository's constant. */
+  table: string;
+  /** `SELECT <every mapped column> FROM <table>`. */
+  select: string;
+  /** A row of {@link ColumnTable.select} as the contract's item. */
+  toItem: (row: Record<string, unknown>) => Item;
+  /** `field → column` for the fields a patch may set, for {@link updateVersioned}. */
+  columns: <Field extends keyof Item & string>(fields: readonly Field[]) => Record<Field, string>;
+  /** `field → ORDER BY expression` for the list's sort fields, for {@link orderByClause}. */
+  sortColumns: <Field extends string>(sorts: {
+    [Sort in Field]: Sort extends keyof Item ? SortSpec : { sql: string };
+  }) => Record<Field, string>;
+  /** One page of the table and its total, under the repository's WHERE and ORDER BY. */
+  page: (
+    tx: Queryable,
+    sql: Omit<PageSql, 'select' | 'countFrom'>,
+    page: { limit: number; offset: number },
+  ) => Promise<{ items: Item[]; total: number }>;
+  /** The item with this id, or undefined; see {@link findById}. */
+  find: (tx: Queryable, id: string, options?: { lock?: boolean | undefined }) => Promise<Item | undefined>;
+  /** Deletes the item with this id; see {@link deleteById}. */
+  remove: (tx: Queryable, id: string) => Promise<boolean>;
+}
+
+function specOf<Value>(spec: string | ColumnSpec<Value>): ColumnSpec<Value> {
+  return typeof spec === 'string' ? { column: spec } : spec;
+}
+
+/**
+ * Derives a repository's SELECT list, row mapper, patch columns and sort columns from one column map, so
+ * that a column is named once. `table` and the map are the repository's constants, never the request's.
+ */
+export function columnTable<Item>(table: string, map: ColumnMap<Item>): ColumnTable<Item> {
+  const fields = Object.keys(map) as Array<keyof Item & string>;
+  const specs = new Map(fields.map((field) => [field, specOf<unknown>(map[field])]));
+  const spec = (field: keyof Item & string): ColumnSpec<unknown> => specs.get(field)!;
+  const select = `SELECT ${fields
+    .map((field) => {
+      const { column, sql } = spec(field);
+      return sql ? `${sql} AS ${column}` : column;
+    })
+    .join(', ')} FROM ${table}`;
+  const toItem = (row: Record<string, unknown>): Item => {
+    const item: Record<string, unknown> = {};
+    for (const field of fields) {
+      const { column, read } = spec(field);
+      item[field] = read ? read(row[column]) : row[column];
+    }
+    return item as Item;
+  };
+  return {
+    table,
+    select,
+    toItem,
+    columns: (patchable) =>
+      Object.fromEntries(patchable.map((field) => [field, spec(field).column])) as Record<
+        (typeof patchable)[number],
+        string
+      >,
+    sortColumns: <Field extends string>(sorts: Record<Field, SortSpec>) => {
+      const entries = (Object.keys(sorts) as Field[]).map((field) => {
+        const sort = sorts[field];
+        if (typeof sort === 'object') return [field, sort.sql];
+        const { column } = spec(field as unknown as keyof Item & string);
+        return [field, sort === 'lower' ? `lower(${column})` : column];
+      });
+      return Object.fromEntries(entries) as Record<Field, string>;
+    },
+    page: (tx, sql, page) => selectPage(tx, { ...sql, select, countFrom: table }, page, toItem),
+    find: (tx, id, options = {}) => findById(tx, select, id, toItem, options),
+    remove: (tx, id) => deleteById(tx, table, id),
+  };
+}
+
+/** The columns every versioned resource has, to spread into its {@link ColumnMap}. */
+export const VERSIONED_COLUMNS: ColumnMap<{ _id: string; version: number; createdAt: string; updatedAt: string }> = {
+  _id: 'id',
+  version: 'version',
+  createdAt: { column: 'created_at', read: isoTimestamp },
+  updatedAt: { column: 'updated_at', read: isoTimestamp },
+};

@@ -3,29 +3,15 @@ import type { ContactTag } from '../../../src/shared/contracts/contacts.ts';
 import { type CONTACT_TAG_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import {
-  deleteById,
-  findById,
-  isoTimestamp,
-  orderByClause,
-  selectPage,
-  updateVersioned,
-} from '../../http/list-sql-repository.ts';
+import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof CONTACT_TAG_SORT_FIELDS)[number];
-const SORT_COLUMNS: Record<SortField, string> = { name: 'lower(name)', updatedAt: 'updated_at' };
-const SELECT = 'SELECT id, version, name, color, created_at, updated_at FROM contact_tags';
-
-function toItem(r: Record<string, unknown>): ContactTag {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    name: r.name as string,
-    color: r.color as string,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+const CONTACT_TAGS = columnTable<ContactTag>('contact_tags', {
+  ...VERSIONED_COLUMNS,
+  name: 'name',
+  color: 'color',
+});
+const SORT_COLUMNS = CONTACT_TAGS.sortColumns<SortField>({ name: 'lower', updatedAt: 'exact' });
 
 export interface ContactTagValues {
   companyId: string;
@@ -34,17 +20,13 @@ export interface ContactTagValues {
   color: string;
 }
 export type ContactTagPatch = Partial<Pick<ContactTagValues, 'name' | 'color'>>;
-const PATCH_COLUMNS: Record<keyof ContactTagPatch, string> = { name: 'name', color: 'color' };
+const PATCH_COLUMNS: Record<keyof ContactTagPatch, string> = CONTACT_TAGS.columns(['name', 'color']);
 
 async function list(tx: Queryable, query: ListQuery<SortField>): Promise<{ items: ContactTag[]; total: number }> {
   const where = 'WHERE ($1::text IS NULL OR name ILIKE $1)';
   const params = [query.search ? containsPattern(query.search) : null];
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return selectPage(tx, { select: SELECT, countFrom: 'contact_tags', where, params, orderBy }, query, toItem);
-}
-
-async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  return findById(tx, SELECT, id, toItem, options);
+  return CONTACT_TAGS.page(tx, { where, params, orderBy }, query);
 }
 
 async function insert(tx: Queryable, v: ContactTagValues): Promise<string> {
@@ -69,10 +51,10 @@ async function remove(tx: Queryable, id: string): Promise<boolean> {
       WHERE id IN (SELECT contact_id FROM contact_tag_links WHERE tag_id = $1)`,
     [id],
   );
-  return deleteById(tx, 'contact_tags', id);
+  return CONTACT_TAGS.remove(tx, id);
 }
 
-export const contactTagRepository = { list, find, insert, update, remove };
+export const contactTagRepository = { list, find: CONTACT_TAGS.find, insert, update, remove };
 
 /** Another tag of the company with this name (case-insensitive), other than `exceptId`. */
 export async function contactTagNameTaken(tx: Queryable, name: string, exceptId?: string): Promise<boolean> {

@@ -6,40 +6,24 @@ import type { MailTemplate, TemplateType } from '../../../../src/shared/contract
 import { type TEMPLATE_SORT_FIELDS } from '../../../../src/shared/contracts/mail-templates.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import {
-  deleteById,
-  findById,
-  isoTimestamp,
-  orderByClause,
-  selectPage,
-  updateVersioned,
-} from '../../../http/list-sql-repository.ts';
+import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof TEMPLATE_SORT_FIELDS)[number];
 
-const SORT_COLUMNS: Record<SortField, string> = {
-  name: 'lower(name)',
-  type: 'type, is_default DESC, lower(name)',
-  updatedAt: 'updated_at',
-};
-
-const SELECT =
-  'SELECT id, version, name, type, language, subject, body, is_default, created_at, updated_at FROM mail_templates';
-
-function toItem(r: Record<string, unknown>): MailTemplate {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    name: r.name as string,
-    type: r.type as TemplateType,
-    language: r.language as MailTemplate['language'],
-    subject: r.subject as string,
-    body: r.body as string,
-    isDefault: r.is_default as boolean,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+const MAIL_TEMPLATES = columnTable<MailTemplate>('mail_templates', {
+  ...VERSIONED_COLUMNS,
+  name: 'name',
+  type: 'type',
+  language: 'language',
+  subject: 'subject',
+  body: 'body',
+  isDefault: 'is_default',
+});
+const SORT_COLUMNS = MAIL_TEMPLATES.sortColumns<SortField>({
+  name: 'lower',
+  type: { sql: 'type, is_default DESC, lower(name)' },
+  updatedAt: 'exact',
+});
 
 export interface TemplateValues {
   companyId: string;
@@ -52,13 +36,13 @@ export interface TemplateValues {
   isDefault: boolean;
 }
 export type TemplatePatch = Partial<Pick<TemplateValues, 'name' | 'language' | 'subject' | 'body' | 'isDefault'>>;
-const PATCH_COLUMNS: Record<keyof TemplatePatch, string> = {
-  name: 'name',
-  language: 'language',
-  subject: 'subject',
-  body: 'body',
-  isDefault: 'is_default',
-};
+const PATCH_COLUMNS: Record<keyof TemplatePatch, string> = MAIL_TEMPLATES.columns([
+  'name',
+  'language',
+  'subject',
+  'body',
+  'isDefault',
+]);
 
 async function list(
   tx: Queryable,
@@ -68,11 +52,7 @@ async function list(
   const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR subject ILIKE $1) AND ($2::text IS NULL OR type = $2)`;
   const params = [query.search ? containsPattern(query.search) : null, filters.type ?? null];
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return selectPage(tx, { select: SELECT, countFrom: 'mail_templates', where, params, orderBy }, query, toItem);
-}
-
-async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  return findById(tx, SELECT, id, toItem, options);
+  return MAIL_TEMPLATES.page(tx, { where, params, orderBy }, query);
 }
 
 async function insert(tx: Queryable, v: TemplateValues): Promise<string> {
@@ -88,11 +68,7 @@ async function update(tx: Queryable, id: string, patch: TemplatePatch): Promise<
   await updateVersioned(tx, 'mail_templates', id, patch, PATCH_COLUMNS);
 }
 
-async function remove(tx: Queryable, id: string): Promise<boolean> {
-  return deleteById(tx, 'mail_templates', id);
-}
-
-export const templateRepository = { list, find, insert, update, remove };
+export const templateRepository = { list, find: MAIL_TEMPLATES.find, insert, update, remove: MAIL_TEMPLATES.remove };
 
 /**
  * Unsets the current default of `type` (other than `exceptId`), so that another template can become it;

@@ -6,36 +6,17 @@ import type { BusinessType } from '../../../../src/shared/contracts/master-data.
 import { type BUSINESS_TYPE_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import {
-  deleteById,
-  findById,
-  isoTimestamp,
-  orderByClause,
-  selectPage,
-  updateVersioned,
-} from '../../../http/list-sql-repository.ts';
+import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof BUSINESS_TYPE_SORT_FIELDS)[number];
 
-const SORT_COLUMNS: Record<SortField, string> = {
-  name: 'lower(name)',
-  code: 'lower(code)',
-  updatedAt: 'updated_at',
-};
-
-const SELECT = 'SELECT id, version, name, code, is_active, created_at, updated_at FROM business_types';
-
-function toItem(r: Record<string, unknown>): BusinessType {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    name: r.name as string,
-    code: r.code as string,
-    isActive: r.is_active as boolean,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+const BUSINESS_TYPES = columnTable<BusinessType>('business_types', {
+  ...VERSIONED_COLUMNS,
+  name: 'name',
+  code: 'code',
+  isActive: 'is_active',
+});
+const SORT_COLUMNS = BUSINESS_TYPES.sortColumns<SortField>({ name: 'lower', code: 'lower', updatedAt: 'exact' });
 
 export interface BusinessTypeValues {
   companyId: string;
@@ -45,7 +26,7 @@ export interface BusinessTypeValues {
   isActive: boolean;
 }
 export type BusinessTypePatch = Partial<Pick<BusinessTypeValues, 'name' | 'code' | 'isActive'>>;
-const PATCH_COLUMNS: Record<keyof BusinessTypePatch, string> = { name: 'name', code: 'code', isActive: 'is_active' };
+const PATCH_COLUMNS: Record<keyof BusinessTypePatch, string> = BUSINESS_TYPES.columns(['name', 'code', 'isActive']);
 
 async function list(
   tx: Queryable,
@@ -58,11 +39,7 @@ async function list(
     filters.isActive === undefined ? null : filters.isActive === 'true',
   ];
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return selectPage(tx, { select: SELECT, countFrom: 'business_types', where, params, orderBy }, query, toItem);
-}
-
-async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  return findById(tx, SELECT, id, toItem, options);
+  return BUSINESS_TYPES.page(tx, { where, params, orderBy }, query);
 }
 
 /** Another business type of the company with this code (case-insensitive), other than `exceptId`. */
@@ -86,11 +63,13 @@ async function update(tx: Queryable, id: string, patch: BusinessTypePatch): Prom
   await updateVersioned(tx, 'business_types', id, patch, PATCH_COLUMNS);
 }
 
-async function remove(tx: Queryable, id: string): Promise<boolean> {
-  return deleteById(tx, 'business_types', id);
-}
-
-export const businessTypeRepository = { list, find, insert, update, remove };
+export const businessTypeRepository = {
+  list,
+  find: BUSINESS_TYPES.find,
+  insert,
+  update,
+  remove: BUSINESS_TYPES.remove,
+};
 
 /** How many contacts have the business type (the company's own: row-level security). */
 export async function contactsWithBusinessType(tx: Queryable, id: string): Promise<number> {

@@ -7,31 +7,25 @@ import { type COMPANY_CURRENCY_SORT_FIELDS } from '../../../../src/shared/contra
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import {
-  deleteById,
-  findById,
+  columnTable,
   isoTimestamp,
   orderByClause,
-  selectPage,
   updateVersioned,
+  VERSIONED_COLUMNS,
 } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof COMPANY_CURRENCY_SORT_FIELDS)[number];
-const SORT_COLUMNS: Record<SortField, string> = { code: 'code', validFrom: 'valid_from', updatedAt: 'updated_at' };
-
-const SELECT = `SELECT id, version, code, trim_scale(exchange_rate)::text AS exchange_rate, valid_from::text AS valid_from,
-                       created_at, updated_at FROM company_currencies`;
-
-function toItem(r: Record<string, unknown>): CompanyCurrency {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    code: r.code as string,
-    exchangeRate: r.exchange_rate as string,
-    validFrom: r.valid_from as string,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+const COMPANY_CURRENCIES = columnTable<CompanyCurrency>('company_currencies', {
+  ...VERSIONED_COLUMNS,
+  code: 'code',
+  exchangeRate: { column: 'exchange_rate', sql: 'trim_scale(exchange_rate)::text' },
+  validFrom: { column: 'valid_from', sql: 'valid_from::text' },
+});
+const SORT_COLUMNS = COMPANY_CURRENCIES.sortColumns<SortField>({
+  code: 'exact',
+  validFrom: 'exact',
+  updatedAt: 'exact',
+});
 
 export interface CompanyCurrencyValues {
   companyId: string;
@@ -41,14 +35,10 @@ export interface CompanyCurrencyValues {
   validFrom: string;
 }
 export type CompanyCurrencyPatch = Partial<Pick<CompanyCurrencyValues, 'exchangeRate' | 'validFrom'>>;
-const PATCH_COLUMNS: Record<keyof CompanyCurrencyPatch, string> = {
-  exchangeRate: 'exchange_rate',
-  validFrom: 'valid_from',
-};
-
-async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  return findById(tx, SELECT, id, toItem, options);
-}
+const PATCH_COLUMNS: Record<keyof CompanyCurrencyPatch, string> = COMPANY_CURRENCIES.columns([
+  'exchangeRate',
+  'validFrom',
+]);
 
 export async function companyCurrencyTaken(tx: Queryable, code: string): Promise<boolean> {
   const { rows } = await tx.query('SELECT 1 FROM company_currencies WHERE code = $1', [code]);
@@ -60,9 +50,9 @@ export const companyCurrencyRepository = {
     const where = 'WHERE ($1::text IS NULL OR code ILIKE $1)';
     const params = [query.search ? containsPattern(query.search) : null];
     const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-    return selectPage(tx, { select: SELECT, countFrom: 'company_currencies', where, params, orderBy }, query, toItem);
+    return COMPANY_CURRENCIES.page(tx, { where, params, orderBy }, query);
   },
-  find,
+  find: COMPANY_CURRENCIES.find,
   async insert(tx: Queryable, v: CompanyCurrencyValues): Promise<string> {
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO company_currencies (company_id, created_by, code, exchange_rate, valid_from)
@@ -74,9 +64,7 @@ export const companyCurrencyRepository = {
   async update(tx: Queryable, id: string, patch: CompanyCurrencyPatch): Promise<void> {
     await updateVersioned(tx, 'company_currencies', id, patch, PATCH_COLUMNS);
   },
-  async remove(tx: Queryable, id: string): Promise<boolean> {
-    return deleteById(tx, 'company_currencies', id);
-  },
+  remove: COMPANY_CURRENCIES.remove,
 };
 
 /** Adds the currency's current rate to its history, as set by `userId`. */

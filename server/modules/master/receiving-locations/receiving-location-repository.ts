@@ -5,46 +5,30 @@ import type { ReceivingLocation } from '../../../../src/shared/contracts/master-
 import { type RECEIVING_LOCATION_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import {
-  deleteById,
-  findById,
-  isoTimestamp,
-  orderByClause,
-  selectPage,
-  updateVersioned,
-} from '../../../http/list-sql-repository.ts';
+import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof RECEIVING_LOCATION_SORT_FIELDS)[number];
 
-const SORT_COLUMNS: Record<SortField, string> = {
-  name: 'lower(name)',
-  code: 'lower(code)',
-  city: 'lower(city)',
+const RECEIVING_LOCATIONS = columnTable<ReceivingLocation>('receiving_locations', {
+  ...VERSIONED_COLUMNS,
+  name: 'name',
+  code: 'code',
+  address: 'address',
+  city: 'city',
   country: 'country',
-  updatedAt: 'updated_at',
-};
-
-const SELECT = `SELECT id, version, name, code, address, city, country, locode, contact_name, phone, email, is_active,
-                       created_at, updated_at FROM receiving_locations`;
-
-function toItem(r: Record<string, unknown>): ReceivingLocation {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    name: r.name as string,
-    code: r.code as string,
-    address: r.address as string,
-    city: r.city as string,
-    country: r.country as string,
-    locode: (r.locode as string | null) ?? null,
-    contactName: (r.contact_name as string | null) ?? null,
-    phone: (r.phone as string | null) ?? null,
-    email: (r.email as string | null) ?? null,
-    isActive: r.is_active as boolean,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+  locode: 'locode',
+  contactName: 'contact_name',
+  phone: 'phone',
+  email: 'email',
+  isActive: 'is_active',
+});
+const SORT_COLUMNS = RECEIVING_LOCATIONS.sortColumns<SortField>({
+  name: 'lower',
+  code: 'lower',
+  city: 'lower',
+  country: 'exact',
+  updatedAt: 'exact',
+});
 
 export interface ReceivingLocationValues {
   companyId: string;
@@ -63,18 +47,18 @@ export interface ReceivingLocationValues {
 
 export type ReceivingLocationPatch = Partial<Omit<ReceivingLocationValues, 'companyId' | 'createdBy'>>;
 
-const PATCH_COLUMNS: Record<keyof ReceivingLocationPatch, string> = {
-  name: 'name',
-  code: 'code',
-  address: 'address',
-  city: 'city',
-  country: 'country',
-  locode: 'locode',
-  contactName: 'contact_name',
-  phone: 'phone',
-  email: 'email',
-  isActive: 'is_active',
-};
+const PATCH_COLUMNS: Record<keyof ReceivingLocationPatch, string> = RECEIVING_LOCATIONS.columns([
+  'name',
+  'code',
+  'address',
+  'city',
+  'country',
+  'locode',
+  'contactName',
+  'phone',
+  'email',
+  'isActive',
+]);
 
 async function list(
   tx: Queryable,
@@ -89,11 +73,7 @@ async function list(
     filters.isActive === undefined ? null : filters.isActive === 'true',
   ];
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return selectPage(tx, { select: SELECT, countFrom: 'receiving_locations', where, params, orderBy }, query, toItem);
-}
-
-async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  return findById(tx, SELECT, id, toItem, options);
+  return RECEIVING_LOCATIONS.page(tx, { where, params, orderBy }, query);
 }
 
 /** Another location of the company with this code (case-insensitive), other than `exceptId`. */
@@ -132,8 +112,10 @@ async function update(tx: Queryable, id: string, patch: ReceivingLocationPatch):
   await updateVersioned(tx, 'receiving_locations', id, patch, PATCH_COLUMNS);
 }
 
-async function remove(tx: Queryable, id: string): Promise<boolean> {
-  return deleteById(tx, 'receiving_locations', id);
-}
-
-export const receivingLocationRepository = { list, find, insert, update, remove };
+export const receivingLocationRepository = {
+  list,
+  find: RECEIVING_LOCATIONS.find,
+  insert,
+  update,
+  remove: RECEIVING_LOCATIONS.remove,
+};
