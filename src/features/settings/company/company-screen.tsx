@@ -10,7 +10,7 @@ import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
 import { formatDate } from '../../../lib/i18n/format';
 import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../../lib/pickers';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
-import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
@@ -273,19 +273,7 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
           <SetupPanel company={company} />
         </Stack>
       </Grid>
-      {save.conflict && (
-        <ConflictDialog
-          conflict={save.conflict}
-          noun={t('noun')}
-          busy={save.busy}
-          onClose={save.dismissConflict}
-          onReload={() => {
-            save.dismissConflict();
-            onReload();
-          }}
-          onOverwrite={() => void save.overwrite()}
-        />
-      )}
+      <SaveConflictDialog save={save} noun={t('noun')} onReload={() => onReload()} />
     </Stack>
   );
 }

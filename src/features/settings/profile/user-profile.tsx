@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateUserBody, type User } from '../../../shared/contracts/users';
 import { isApiError } from '../../../lib/api/api-error';
-import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
@@ -250,19 +250,11 @@ function UserProfileForm({
         </Flex>
       )}
 
-      {save.conflict && (
-        <ConflictDialog
-          conflict={save.conflict}
-          noun={t('noun')}
-          busy={save.busy}
-          onClose={save.dismissConflict}
-          onReload={() => {
-            save.dismissConflict();
-            void onReload().then((fresh) => fresh && form.reset(formValues(fresh)));
-          }}
-          onOverwrite={() => void save.overwrite()}
-        />
-      )}
+      <SaveConflictDialog
+        save={save}
+        noun={t('noun')}
+        onReload={() => void onReload().then((fresh) => fresh && form.reset(formValues(fresh)))}
+      />
     </Stack>
   );
 }
