@@ -1,7 +1,7 @@
 import { Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { ConflictDialog } from '../../lib/resource-kit/conflict-dialog';
+import { SaveConflictDialog } from '../../lib/resource-kit/conflict-dialog';
 import { FormField, TextInput } from '../../lib/resource-kit/form-field';
 import { FormFooter } from '../../lib/resource-kit/form-footer';
 import { useConflictAwareSave } from '../../lib/resource-kit/use-conflict-aware-save';
@@ -36,23 +36,6 @@ function usePlanSave(company: AppAdminCompany, onDone: () => void, success: (exp
     onQueued: onDone,
   });
   return saver;
-}
-
-function PlanConflict({ saver, onClose }: { saver: ReturnType<typeof usePlanSave>; onClose: () => void }) {
-  if (!saver.conflict) return null;
-  return (
-    <ConflictDialog
-      conflict={saver.conflict}
-      noun={appAdminT('noun')}
-      busy={saver.busy}
-      onClose={saver.dismissConflict}
-      onReload={() => {
-        saver.dismissConflict();
-        onClose();
-      }}
-      onOverwrite={() => void saver.overwrite()}
-    />
-  );
 }
 
 /** "Extend plan": by a month, a year or to a chosen date, counted from the expiry (or today, once expired). */
@@ -122,7 +105,7 @@ export function ExtendPlanDialog({ company, onClose }: { company: AppAdminCompan
           />
         </Stack>
       </chakra.form>
-      <PlanConflict saver={saver} onClose={onClose} />
+      <SaveConflictDialog save={saver} noun={appAdminT('noun')} onReload={onClose} />
     </ModalDialog>
   );
 }
@@ -142,7 +125,7 @@ export function EndPlanDialog({ company, onClose }: { company: AppAdminCompany; 
       onConfirm={() => void saver.submit({ expiryDate: endedExpiry() })}
       onClose={onClose}
     >
-      <PlanConflict saver={saver} onClose={onClose} />
+      <SaveConflictDialog save={saver} noun={appAdminT('noun')} onReload={onClose} />
     </ConfirmDialog>
   );
 }

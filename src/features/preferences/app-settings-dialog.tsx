@@ -4,7 +4,7 @@ import { usePreferences } from '../../lib/app-settings/app-settings';
 import { useSavePreferences } from '../../lib/app-settings/save-preferences';
 import { TimeZonePicker } from '../../lib/pickers';
 import { FormField, SelectInput } from '../../lib/resource-kit/form-field';
-import { formMessageOf } from '../../lib/resource-kit/server-field-errors';
+import { useFormAction } from '../../lib/resource-kit/use-form-action';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
 import { DATE_FORMATS, NUMBER_FORMATS, type Preferences } from '../../shared/contracts/preferences';
@@ -43,24 +43,18 @@ function SettingsForm({ initial, onClose }: { initial: Preferences; onClose: () 
   const t = usePreferencesT();
   const save = useSavePreferences();
   const [value, setValue] = useState<Preferences>(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const language = value.language ?? document.documentElement.lang;
   const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const set = <K extends keyof Preferences>(key: K, next: Preferences[K]) => setValue((v) => ({ ...v, [key]: next }));
-  const submit = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await save(value);
-      showToast({ status: 'success', title: preferencesT('saved') });
-      onClose();
-    } catch (failure) {
-      setError(formMessageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    busy,
+    error,
+    run: submit,
+  } = useFormAction(async () => {
+    await save(value);
+    showToast({ status: 'success', title: preferencesT('saved') });
+    onClose();
+  });
   return (
     <chakra.form
       noValidate

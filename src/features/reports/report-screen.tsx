@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api/api-error';
 import { NETWORK_ERROR_CODE } from '../../lib/api/api-client';
 import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
 import { AuditHistoryButton } from '../../lib/resource-kit/audit-history';
-import { ConflictDialog } from '../../lib/resource-kit/conflict-dialog';
+import { SaveConflictDialog } from '../../lib/resource-kit/conflict-dialog';
 import { FormField, TextInput } from '../../lib/resource-kit/form-field';
 import { NotAllowedScreen } from '../../lib/resource-kit/not-allowed-screen';
 import { RequirePermission, useCan } from '../../lib/resource-kit/permission-gate';
@@ -313,19 +313,11 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
         )}
       </Stack>
       {deleting && <DeleteReportDialog sketch={base} onClose={() => setDeleting(false)} />}
-      {save.conflict && (
-        <ConflictDialog
-          conflict={save.conflict}
-          noun={t('noun')}
-          busy={save.busy}
-          onClose={save.dismissConflict}
-          onReload={() => {
-            save.dismissConflict();
-            void reload().then((stored) => stored && adopt(stored));
-          }}
-          onOverwrite={() => void save.overwrite()}
-        />
-      )}
+      <SaveConflictDialog
+        save={save}
+        noun={t('noun')}
+        onReload={() => void reload().then((stored) => stored && adopt(stored))}
+      />
     </Stack>
   );
 }

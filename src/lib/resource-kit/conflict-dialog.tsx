@@ -42,3 +42,42 @@ export function ConflictDialog({
     </ModalDialog>
   );
 }
+
+/** What `SaveConflictDialog` needs of a save: the part of `useConflictAwareSave`'s result about a conflict. */
+export interface ConflictingSave {
+  conflict: VersionConflict | undefined;
+  busy: boolean;
+  dismissConflict: () => void;
+  overwrite: () => Promise<unknown>;
+}
+
+/**
+ * The conflict dialog of a form saved through `useConflictAwareSave`, written once: nothing while there is
+ * no conflict; Reload closes it before the form shows the stored version (`onReload`), Overwrite sends the
+ * change again.
+ */
+export function SaveConflictDialog({
+  save,
+  noun,
+  onReload,
+}: {
+  save: ConflictingSave;
+  noun: string;
+  /** Shows the stored version (refetch, reset the form, or leave it); the dialog is closed first. */
+  onReload: () => void;
+}) {
+  if (!save.conflict) return null;
+  return (
+    <ConflictDialog
+      conflict={save.conflict}
+      noun={noun}
+      busy={save.busy}
+      onClose={save.dismissConflict}
+      onReload={() => {
+        save.dismissConflict();
+        onReload();
+      }}
+      onOverwrite={() => void save.overwrite()}
+    />
+  );
+}

@@ -3,7 +3,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalDialog } from '../ui/modal-dialog';
-import { FormFooter } from './form-footer';
+import { FormFooter, RecordFormFooter } from './form-footer';
 
 function renderFooter(props: Parameters<typeof FormFooter>[0], onCloseDialog = vi.fn()) {
   render(
@@ -65,5 +65,44 @@ describe('the form footer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onDiscard).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
+  });
+});
+
+describe('the footer of a record edited in place', () => {
+  afterEach(cleanup);
+
+  function renderRecordFooter(props: Partial<Parameters<typeof RecordFormFooter>[0]>) {
+    const onDiscard = vi.fn();
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <RecordFormFooter
+          save={{ formError: undefined, busy: false }}
+          editable
+          dirty
+          saveLabel="Save"
+          discardLabel="Discard changes"
+          onDiscard={onDiscard}
+          {...props}
+        />
+      </ChakraProvider>,
+    );
+    return onDiscard;
+  }
+
+  it('offers Discard only once something was typed, and asks before putting the stored values back', () => {
+    renderRecordFooter({ dirty: false });
+    expect((screen.getByRole('button', { name: 'Discard changes' }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    const onDiscard = renderRecordFooter({});
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(onDiscard).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, discard' }));
+    expect(onDiscard).toHaveBeenCalledOnce();
+  });
+
+  it('shows a reader the error line but neither Save nor Discard', () => {
+    renderRecordFooter({ editable: false, save: { formError: 'No connection.', busy: false } });
+    expect(screen.getByRole('alert').textContent).toBe('No connection.');
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

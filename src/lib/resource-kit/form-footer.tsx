@@ -72,3 +72,36 @@ export function FormFooter({
     </>
   );
 }
+
+/**
+ * The footer of a settings page that edits one stored record in place (company, user profile): Save and a
+ * Discard changes that asks first and puts the stored values back. Without `editable` (a role that may only
+ * read) it shows only the form's error line.
+ */
+export function RecordFormFooter({
+  save,
+  editable,
+  dirty,
+  saveLabel,
+  discardLabel,
+  onDiscard,
+}: {
+  save: { formError: string | undefined; busy: boolean };
+  editable: boolean;
+  /** The form has typed changes: Discard is offered only then. */
+  dirty: boolean;
+  saveLabel: string;
+  discardLabel: string;
+  /** Resets the form to the stored record. */
+  onDiscard: () => void;
+}) {
+  return (
+    <FormFooter
+      error={save.formError}
+      busy={save.busy}
+      {...(editable
+        ? { saveLabel, discard: { label: discardLabel, disabled: !dirty || save.busy, confirm: true, onDiscard } }
+        : {})}
+    />
+  );
+}

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { AuditHistoryButton } from './audit-history';
-import { ConflictDialog } from './conflict-dialog';
+import { SaveConflictDialog } from './conflict-dialog';
 import { formDraftKey, useFormDraft } from './form-draft';
 import { formResolver } from './form-resolver';
 import { formMessageOf } from './server-field-errors';
@@ -207,20 +207,14 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
           onClose={() => setDiscardingDraft(false)}
         />
       )}
-      {saver.conflict && (
-        <ConflictDialog
-          conflict={saver.conflict}
-          noun={noun}
-          busy={saver.busy}
-          onClose={saver.dismissConflict}
-          onReload={() => {
-            saver.dismissConflict();
-            onReload?.();
-            cancel();
-          }}
-          onOverwrite={() => void saver.overwrite()}
-        />
-      )}
+      <SaveConflictDialog
+        save={saver}
+        noun={noun}
+        onReload={() => {
+          onReload?.();
+          cancel();
+        }}
+      />
     </ModalDialog>
   );
 }

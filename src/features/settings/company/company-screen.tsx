@@ -10,9 +10,9 @@ import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
 import { formatDate } from '../../../lib/i18n/format';
 import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../../lib/pickers';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
-import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
-import { FormFooter } from '../../../lib/resource-kit/form-footer';
+import { RecordFormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { sendWrite } from '../../../lib/outbox/write';
@@ -249,20 +249,13 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
               <Checkbox label={t('campaign')} {...form.register('is_subscribed_for_campaign')} />
               <Checkbox label={t('twoFactor')} {...form.register('twoFactorAuth')} />
               <Checkbox label={t('setupDone')} {...form.register('account_setup')} />
-              <FormFooter
-                error={save.formError}
-                busy={save.busy}
-                {...(editable
-                  ? {
-                      saveLabel: t('save'),
-                      discard: {
-                        label: t('discard'),
-                        disabled: !form.formState.isDirty || save.busy,
-                        confirm: true,
-                        onDiscard: () => form.reset(formValues(company)),
-                      },
-                    }
-                  : {})}
+              <RecordFormFooter
+                save={save}
+                editable={editable}
+                dirty={form.formState.isDirty}
+                saveLabel={t('save')}
+                discardLabel={t('discard')}
+                onDiscard={() => form.reset(formValues(company))}
               />
             </Stack>
           </fieldset>
@@ -273,19 +266,7 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
           <SetupPanel company={company} />
         </Stack>
       </Grid>
-      {save.conflict && (
-        <ConflictDialog
-          conflict={save.conflict}
-          noun={t('noun')}
-          busy={save.busy}
-          onClose={save.dismissConflict}
-          onReload={() => {
-            save.dismissConflict();
-            onReload();
-          }}
-          onOverwrite={() => void save.overwrite()}
-        />
-      )}
+      <SaveConflictDialog save={save} noun={t('noun')} onReload={() => onReload()} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { usePreferences } from '../../../lib/app-settings/app-settings';
 import { useSavePreferences } from '../../../lib/app-settings/save-preferences';
 import { TimeZonePicker } from '../../../lib/pickers';
 import { FormField, SelectInput } from '../../../lib/resource-kit/form-field';
-import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
+import { useFormAction } from '../../../lib/resource-kit/use-form-action';
 import { showToast } from '../../../lib/ui/toast-store';
 import type { Preferences } from '../../../shared/contracts/preferences';
 import { profileT, useProfileT } from './strings';
@@ -23,22 +23,16 @@ function LanguageZoneForm({ initial }: { initial: Preferences }) {
   const save = useSavePreferences();
   const [language, setLanguage] = useState(initial.language);
   const [timeZone, setTimeZone] = useState(initial.timeZone);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const dirty = language !== initial.language || timeZone !== initial.timeZone;
-  const submit = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await save({ ...initial, language, timeZone });
-      showToast({ status: 'success', title: profileT('saved') });
-    } catch (failure) {
-      setError(formMessageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    busy,
+    error,
+    run: submit,
+  } = useFormAction(async () => {
+    await save({ ...initial, language, timeZone });
+    showToast({ status: 'success', title: profileT('saved') });
+  });
   return (
     <chakra.form
       noValidate

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateUserBody, type User } from '../../../shared/contracts/users';
 import { isApiError } from '../../../lib/api/api-error';
-import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
-import { FormFooter } from '../../../lib/resource-kit/form-footer';
+import { RecordFormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { NotAllowedScreen } from '../../../lib/resource-kit/not-allowed-screen';
 import { useCan } from '../../../lib/resource-kit/permission-gate';
@@ -197,20 +197,13 @@ function UserProfileForm({
                 )}
               </FormField>
             )}
-            <FormFooter
-              error={save.formError}
-              busy={save.busy}
-              {...(editable
-                ? {
-                    saveLabel: t('save'),
-                    discard: {
-                      label: t('discard'),
-                      disabled: !form.formState.isDirty || save.busy,
-                      confirm: true,
-                      onDiscard: () => form.reset(formValues(user)),
-                    },
-                  }
-                : {})}
+            <RecordFormFooter
+              save={save}
+              editable={editable}
+              dirty={form.formState.isDirty}
+              saveLabel={t('save')}
+              discardLabel={t('discard')}
+              onDiscard={() => form.reset(formValues(user))}
             />
           </Stack>
         </fieldset>
@@ -250,19 +243,11 @@ function UserProfileForm({
         </Flex>
       )}
 
-      {save.conflict && (
-        <ConflictDialog
-          conflict={save.conflict}
-          noun={t('noun')}
-          busy={save.busy}
-          onClose={save.dismissConflict}
-          onReload={() => {
-            save.dismissConflict();
-            void onReload().then((fresh) => fresh && form.reset(formValues(fresh)));
-          }}
-          onOverwrite={() => void save.overwrite()}
-        />
-      )}
+      <SaveConflictDialog
+        save={save}
+        noun={t('noun')}
+        onReload={() => void onReload().then((fresh) => fresh && form.reset(formValues(fresh)))}
+      />
     </Stack>
   );
 }

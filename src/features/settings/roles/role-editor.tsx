@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { fetchAllPages } from '../../../lib/api/fetch-all-pages';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
-import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
@@ -233,19 +233,7 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
         </fieldset>
       </chakra.form>
       {role && deleting && <DeleteRoleDialog role={role} onClose={() => setDeleting(false)} />}
-      {save.conflict && (
-        <ConflictDialog
-          conflict={save.conflict}
-          noun={t('noun')}
-          busy={save.busy}
-          onClose={save.dismissConflict}
-          onReload={() => {
-            save.dismissConflict();
-            onReload?.();
-          }}
-          onOverwrite={() => void save.overwrite()}
-        />
-      )}
+      <SaveConflictDialog save={save} noun={t('noun')} onReload={() => onReload?.()} />
     </Stack>
   );
 }

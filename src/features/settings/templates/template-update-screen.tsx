@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
-import { ConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
+import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
@@ -289,19 +289,7 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
           }}
         />
       )}
-      {save.conflict && (
-        <ConflictDialog
-          conflict={save.conflict}
-          noun={t('noun')}
-          busy={save.busy}
-          onClose={save.dismissConflict}
-          onReload={() => {
-            save.dismissConflict();
-            onReload();
-          }}
-          onOverwrite={() => void save.overwrite()}
-        />
-      )}
+      <SaveConflictDialog save={save} noun={t('noun')} onReload={() => onReload()} />
     </Stack>
   );
 }
