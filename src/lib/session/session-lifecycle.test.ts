@@ -268,53 +268,6 @@ describe('an app opened offline', () => {
   });
 });
 
-describe('a set-up that met no answer while the browser says online', () => {
-  // A patchy connection, or a service worker that comes back a moment after the page: no second
-  // `online` event comes, so the set-up must not wait for one.
-  it.each([
-    ['no network', 0, 'NETWORK_ERROR'],
-    ['a server error', 503, 'SERVICE_UNAVAILABLE'],
-  ] as const)('tries again by itself after %s, keeping the session meanwhile', async (_case, status, code) => {
-    const { ApiError } = await import('../api/api-error');
-    api.apiCall.mockRejectedValueOnce(new ApiError(status, code, 'no answer'));
-    await setCookies();
-    await lifecycle.startSessionLifecycle();
-    expect(store.getSessionState()).toMatchObject({ isLoggedIn: true, user: null });
-    expect(fetchUserCalls()).toBe(1);
-
-    // The first retry waits 2 s (plus up to 20 % jitter); nothing is asked before.
-    await vi.advanceTimersByTimeAsync(1_900);
-    expect(fetchUserCalls()).toBe(1);
-    await vi.advanceTimersByTimeAsync(600);
-    await settle();
-
-    expect(fetchUserCalls()).toBe(2);
-    expect(store.getSessionState()).toMatchObject({ isLoggedIn: true, authStatusLoading: false, user: USER });
-    expect(document.cookie).toContain('__cez_');
-  });
-
-  it('waits longer after each failure, and stops once the set-up went through', async () => {
-    const { ApiError } = await import('../api/api-error');
-    api.apiCall
-      .mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'no answer'))
-      .mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'no answer'));
-    await setCookies();
-    await lifecycle.startSessionLifecycle();
-    await vi.advanceTimersByTimeAsync(2_500);
-    expect(fetchUserCalls()).toBe(2);
-    // The second wait is 4 s: at 3.9 s nothing more was asked.
-    await vi.advanceTimersByTimeAsync(3_900);
-    expect(fetchUserCalls()).toBe(2);
-    await vi.advanceTimersByTimeAsync(1_000);
-    await settle();
-    expect(fetchUserCalls()).toBe(3);
-    expect(store.getSessionState()).toMatchObject({ user: USER });
-
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(fetchUserCalls()).toBe(3);
-  });
-});
-
 describe('the identity-provider sign-in after set-up', () => {
   it('ends the product session, to login, when the identity provider refuses the user', async () => {
     const bridge = await import('./route-bridge');

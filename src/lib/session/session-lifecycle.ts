@@ -12,7 +12,6 @@ import {
   isPlanExpired,
 } from '../../shared/session-rules';
 import { fetchUserAnswerSchema, type CurrentUser } from '../../shared/contracts/session';
-import { backoffDelay, type BackoffPolicy } from '../../shared/backoff';
 import { authHeaderEntries } from '../../shared/refresh-coordinator';
 import { unwrapSessionMessage, type SessionMessage } from '../../shared/sw-messages';
 import { apiCall } from '../api/api-client';
@@ -38,16 +37,6 @@ const IDENTITY_SIGN_OUT_WAIT_MS = 3000;
 const setupCooldown = new Cooldown(SETUP_COOLDOWN_MS);
 let setupInFlight: Promise<void> | null = null;
 let setupRetry: ReturnType<typeof setTimeout> | null = null;
-
-/**
- * A set-up that met no network, or a server that could not answer (5xx, 429), while the browser says it
- * is online tries again by itself: a patchy connection, or a service worker that comes back a moment
- * after the page, sends no second `online` event to wait for.
- */
-const SETUP_RETRY: BackoffPolicy = { baseMs: 2000, maxMs: 60_000, jitter: 0.2 };
-let setupRetryStep = 0;
-let setupNetworkRetry: ReturnType<typeof setTimeout> | null = null;
-let setupWaitsForOnline = false;
 let loggingOut: Promise<void> | null = null;
 let started = false;
 
@@ -170,19 +159,16 @@ async function runSetUp(): Promise<void> {
     });
     user = users[0];
   } catch (error) {
-    if (isApiError(error) && isTransient(error.status)) {
-      // Offline, or the server could not answer: the cookies still say signed in. Keep the session with
-      // what the cache remembers and set up properly once the network is back.
+    if (isApiError(error) && error.status === 0) {
+      // Offline: the cookies still say signed in. Keep the session with what the cache remembers and
+      // set up properly once the network is back.
       const cached = queryClient.getQueryData<CurrentUser[]>(CURRENT_USER_QUERY_KEY)?.[0];
       applyUser(cached ?? null);
-      retrySetUpLater();
+      window.addEventListener('online', () => void setUpSession({ ignoreCooldown: true }), { once: true });
       return;
     }
     console.warn('Session set-up failed: fetching the current user was refused.', error);
   }
-  setupRetryStep = 0;
-  if (setupNetworkRetry) clearTimeout(setupNetworkRetry);
-  setupNetworkRetry = null;
   if (!user) {
     await logout({ redirect: true });
     return;
@@ -198,34 +184,6 @@ async function runSetUp(): Promise<void> {
       // The identity provider refused the user (disabled, token expired): the product session ends too.
       if (outcome === 'user-rejected') return logout({ redirect: true });
     });
-}
-
-/** No network (0), a time-out, too many requests or a server error: worth asking again later. */
-function isTransient(status: number): boolean {
-  return status === 0 || status === 408 || status === 429 || status >= 500;
-}
-
-/** Sets up again on the next `online` event and, while the browser says online, after a back-off. */
-function retrySetUpLater(): void {
-  if (!setupWaitsForOnline) {
-    setupWaitsForOnline = true;
-    window.addEventListener(
-      'online',
-      () => {
-        setupWaitsForOnline = false;
-        void setUpSession({ ignoreCooldown: true });
-      },
-      { once: true },
-    );
-  }
-  if (!navigator.onLine || setupNetworkRetry) return;
-  setupNetworkRetry = setTimeout(
-    () => {
-      setupNetworkRetry = null;
-      void setUpSession({ ignoreCooldown: true });
-    },
-    backoffDelay(setupRetryStep++, SETUP_RETRY, Math.random()),
-  );
 }
 
 function applyUser(user: CurrentUser | null): void {
