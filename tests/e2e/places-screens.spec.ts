@@ -29,7 +29,8 @@ test('ocean ports: search, country filter, details; then the same offline', asyn
   const search = page.getByRole('searchbox', { name: 'Search' });
 
   await search.fill('rtm');
-  await expect.poll(() => firstCodes(page, 1)).toEqual(['NLRTM']);
+  // The first answer waits for the whole list to arrive and be indexed (seconds on a busy 2-core machine).
+  await expect.poll(() => firstCodes(page, 1), { timeout: 20_000 }).toEqual(['NLRTM']);
   await search.fill('sao paulo');
   await expect(page.locator('[data-testid="place-rows"] button[data-code]').first()).toContainText('São Paulo');
   await search.fill('koln');
@@ -73,7 +74,7 @@ test('airports and countries: search online and offline; an unknown list is not 
   await page.goto('/settings/airport');
   await expect(page.getByRole('heading', { level: 2, name: 'Airports' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('ams');
-  await expect.poll(() => firstCodes(page, 1)).toEqual(['AMS']);
+  await expect.poll(() => firstCodes(page, 1), { timeout: 20_000 }).toEqual(['AMS']);
   await expectNoSeriousViolations(page);
 
   await page.goto('/settings/countries');
