@@ -103,7 +103,7 @@ async function measure(): Promise<Figure[]> {
     `150 ms RTT, 1.6 Mbit/s, 4× CPU slowdown), performance category only, on ${URL_MEASURED}: the production build ` +
     'served by `node scripts/start.mjs` on the standard ports (PGlite in a new temporary DATA_DIR), a cold load ' +
     `(Lighthouse resets storage, so no service worker or cache). Debian's Chromium (${run.userAgent}) started by ` +
-    `chrome-launcher, headless, with the FIELD-NOTES flags. ${RUNS} runs, each in a new browser; the median run by score.`;
+    `chrome-launcher, headless, with the flags of docs/field-notes.md. ${RUNS} runs, each in a new browser; the median run by score.`;
   const runsNote = `Runs (score, LCP, FCP, TBT): ${runs
     .map((r) => `${r.score} / ${s(r.lcpMs)} s / ${s(r.fcpMs)} s / ${Math.round(r.tbtMs)} ms`)
     .join('; ')}.`;

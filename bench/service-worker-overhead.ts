@@ -239,7 +239,7 @@ async function measure(): Promise<Figure[]> {
       const method =
         `Product: \`node scripts/start.mjs\` on the standard ports (8080, 3000–3014; the web app's API ports are fixed), ` +
         `PGlite in a new temporary DATA_DIR, CORS also allowing the benchmark's reference origin ${REF_ORIGIN}; run under ` +
-        `\`flock /tmp/e2e.lock\`. ${version} (headless, /usr/bin/chromium, the FIELD-NOTES flags) driven over a bare ` +
+        `\`flock /tmp/e2e.lock\`. ${version} (headless, /usr/bin/chromium, the flags of docs/field-notes.md) driven over a bare ` +
         `DevTools pipe (bench/cdp-pipe.ts: no Network domain, so no request is recorded). Four browser contexts, each with ` +
         `its own session: (1) the product's /dashboard, signed in by the four cookies, controlled by the product's service ` +
         `worker, calling without headers; (2) the same dashboard with service-worker registration refused (the app's ` +

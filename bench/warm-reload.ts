@@ -88,7 +88,7 @@ async function measure(): Promise<Figure[]> {
           method:
             `Product: \`node scripts/start.mjs\` on the standard ports (the web app's API ports are fixed), PGlite in a ` +
             `new temporary DATA_DIR, under \`flock /tmp/e2e.lock\`. Debian Chromium ${version} (headless, /usr/bin/chromium, ` +
-            `the FIELD-NOTES flags) via playwright-core, one context signed in through the API (the four session cookies), ` +
+            `the flags of docs/field-notes.md) via playwright-core, one context signed in through the API (the four session cookies), ` +
             `/dashboard loaded and controlled by the service worker, then ${WARMUP_RELOADS} warm-up reloads. Each sample: ` +
             `wall time in node from calling \`page.reload()\` until the main navigation's "Account menu" button shows ` +
             `"AD" (the initials of Admin Demo, known only once the user is loaded; "?" before) with a non-zero box, ` +
