@@ -19,6 +19,8 @@ export const PERMISSION_MODULES = [
   'masterData',
   // The sign-in mail templates (invitation, password reset, verification, sign-in code), on top of `mail`.
   'templates',
+  // Shipments, their containers, cargo and (later) milestones, documents and charges.
+  'shipments',
 ] as const;
 
 export const PERMISSION_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
@@ -60,4 +62,5 @@ export const AUDIT_ENTITY_MODULES: Readonly<Record<string, PermissionModule>> = 
   dropdown: 'masterData',
   dropdownGroup: 'masterData',
   receivingLocation: 'masterData',
+  shipment: 'shipments',
 };

@@ -61,6 +61,7 @@ export const { useT: useRolesT, t: rolesT } = defineStrings(
     'res.issues': 'Issue tracker',
     'res.masterData': 'Master data',
     'res.templates': 'Sign-in mail templates',
+    'res.shipments': 'Shipments',
   },
   {
     title: 'Roles',
@@ -121,5 +122,6 @@ export const { useT: useRolesT, t: rolesT } = defineStrings(
     'res.issues': 'Incidencias',
     'res.masterData': 'Datos maestros',
     'res.templates': 'Plantillas de correo de acceso',
+    'res.shipments': 'Envíos',
   },
 );
