@@ -16,6 +16,7 @@ import {
   isIso6346SizeType,
   SHIPMENT_DIRECTIONS,
   SHIPMENT_MODES,
+  OPEN_STATUSES,
   SHIPMENT_STATUSES,
 } from '../shipments/codes.ts';
 import { isPackageTypeCode } from '../shipments/package-types.ts';
@@ -380,3 +381,23 @@ export const paginateShipmentsBody = z.strictObject({
   sort: z.enum([...SHIPMENT_SORT_FIELDS, ...SHIPMENT_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
 });
 export type PaginateShipmentsInput = z.input<typeof paginateShipmentsBody>;
+
+// ---------- the dashboard's row ----------
+
+/**
+ * `GET /shipments/summary?from=&to=`: the open shipments by status, and how many depart (ETD) and arrive
+ * (ETA) between `from` and `to` inclusive (the app sends the user's week, Monday to Sunday, in their zone),
+ * not counting closed or cancelled ones. Each figure has a filtered list behind it.
+ */
+export const shipmentSummaryQuery = z.strictObject({ from: isoDate, to: isoDate });
+export const shipmentSummarySchema = z.object({
+  open: z.object(
+    Object.fromEntries(OPEN_STATUSES.map((s) => [s, z.number().int()])) as Record<
+      (typeof OPEN_STATUSES)[number],
+      z.ZodNumber
+    >,
+  ),
+  departures: z.number().int(),
+  arrivals: z.number().int(),
+});
+export type ShipmentSummary = z.infer<typeof shipmentSummarySchema>;

@@ -25,7 +25,13 @@ export const SHIPMENT_STATUSES = [
 ] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 /** A shipment is open until it is closed or cancelled ("Prepare for offline" holds the open ones). */
-export const OPEN_STATUSES: readonly ShipmentStatus[] = ['draft', 'booked', 'in-transit', 'arrived', 'delivered'];
+export const OPEN_STATUSES = [
+  'draft',
+  'booked',
+  'in-transit',
+  'arrived',
+  'delivered',
+] as const satisfies readonly ShipmentStatus[];
 
 export const FREIGHT_PAYMENTS = ['prepaid', 'collect'] as const;
 
