@@ -1,5 +1,5 @@
 /**
- * The product's seven services, their local ports and their path prefix.
+ * The product's eight services, their local ports and their path prefix.
  * Pure data: used by the web app (API bases), the service worker (which requests to decorate)
  * and the server (which listener serves what).
  */
@@ -9,6 +9,7 @@ export const SERVICES = {
   driveserver: 3002,
   iamserver: 3003,
   contactserver: 3005,
+  shipmentserver: 3006,
   reportserver: 3009,
   logserver: 3014,
 } as const;
