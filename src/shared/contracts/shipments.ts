@@ -257,8 +257,8 @@ const fieldSchemas = {
   eta: isoDate.nullable(),
   carrierBookingReference: text(35),
   // The bill numbers' own limit depends on the mode (shipmentRuleIssues): 20 for sea, an air waybill for air.
-  masterBillNumber: text(20).transform((s) => s.toUpperCase()),
-  houseBillNumber: text(20).transform((s) => s.toUpperCase()),
+  masterBillNumber: text(35).transform((s) => s.toUpperCase()),
+  houseBillNumber: text(35).transform((s) => s.toUpperCase()),
   vesselName: text(100),
   vesselImo: z.union([z.literal(''), imoNumber]),
   voyage: text(20),
