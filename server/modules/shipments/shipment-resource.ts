@@ -98,8 +98,8 @@ async function checkReferences(ctx: ResourceContext, values: ShipmentValues): Pr
   return names.get(values.customerId)!;
 }
 
-/** What the service stores next to the caller's values: totals and the search text. */
-function derived(
+/** What the service stores next to the caller's values: totals and the search text (the seed writes them too). */
+export function derived(
   values: ShipmentValues,
   number: string,
   customerName: string,
