@@ -97,6 +97,12 @@ function assertChannel(channel: string): void {
  */
 export const PGLITE_SETTINGS = ['shared_buffers = 8MB', 'work_mem = 4MB', 'temp_buffers = 2MB', 'wal_buffers = 1MB'];
 
+/** The contrib extensions the migrations create (026: pg_trgm), loaded into every PGlite instance. */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const fs = await import('node:fs/promises');
@@ -110,7 +116,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     );
     if (!initialised) await initialiseInChildProcess(dir);
   }
-  const pg: PGlite = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
+  const pg: PGlite = await PGlite.create(dir, {
+    postgresqlconf: PGLITE_SETTINGS,
+    extensions: await pgliteExtensions(),
+  });
   return pgliteDatabase(pg);
 }
 

@@ -266,3 +266,70 @@ export const VERSIONED_COLUMNS: ColumnMap<{ _id: string; version: number; create
   createdAt: { column: 'created_at', read: isoTimestamp },
   updatedAt: { column: 'updated_at', read: isoTimestamp },
 };
+
+/** How one field of a child row is stored: its column and the column's SQL type (for reading JSON back). */
+export interface ChildColumn {
+  column: string;
+  /** `text`, `integer`, `double precision`, `text[]`, …: the repository's constant. */
+  type: string;
+}
+
+/**
+ * A collection of child rows that belongs to one parent row and travels with it (a shipment's containers):
+ * read as an array in the parent's item, replaced whole with each write of the parent. The child table has
+ * `company_id`, the parent's id in `parentColumn` and `position` (the order the caller gave), and one
+ * column per field.
+ */
+export interface ChildCollection<Row> {
+  table: string;
+  parentColumn: string;
+  fields: { [Field in keyof Row]-?: ChildColumn };
+}
+
+/**
+ * The SQL expression of a parent's child rows as one JSON array in their order (`[]` when there are none),
+ * to select next to the parent's columns: `parentAlias` is the parent table's alias in the SELECT.
+ */
+export function childCollectionSql<Row>(collection: ChildCollection<Row>, parentAlias: string): string {
+  const pairs = (Object.keys(collection.fields) as Array<keyof Row & string>)
+    .map((field) => `'${field}', k.${collection.fields[field].column}`)
+    .join(', ');
+  return `COALESCE((SELECT json_agg(json_build_object(${pairs}) ORDER BY k.position) FROM ${collection.table} k
+     WHERE k.company_id = ${parentAlias}.company_id AND k.${collection.parentColumn} = ${parentAlias}.id), '[]'::json)`;
+}
+
+/** A JSON array as the driver answers it (parsed, or text) → the rows. */
+export function childRows<Row>(value: unknown): Row[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as Row[]) : [];
+}
+
+/**
+ * Replaces a parent's child rows with `rows`, in their order: one DELETE and one INSERT, whatever the
+ * number of rows (they travel as one JSON parameter). Runs in the parent's write transaction, so a refused
+ * write leaves the old rows.
+ */
+export async function replaceChildRows<Row>(
+  tx: Queryable,
+  collection: ChildCollection<Row>,
+  parent: { companyId: string; id: string },
+  rows: readonly Row[],
+): Promise<void> {
+  const { table, parentColumn } = collection;
+  await tx.query(`DELETE FROM ${table} WHERE company_id = $1 AND ${parentColumn} = $2`, [parent.companyId, parent.id]);
+  if (rows.length === 0) return;
+  const fields = Object.keys(collection.fields) as Array<keyof Row & string>;
+  const columns = fields.map((field) => collection.fields[field].column);
+  const definitions = fields.map((field) => `${collection.fields[field].column} ${collection.fields[field].type}`);
+  const records = rows.map((row, index) => {
+    const record: Record<string, unknown> = { position: index };
+    for (const field of fields) record[collection.fields[field].column] = row[field] ?? null;
+    return record;
+  });
+  await tx.query(
+    `INSERT INTO ${table} (company_id, ${parentColumn}, position, ${columns.join(', ')})
+     SELECT $1, $2, r.position, ${columns.map((c) => `r.${c}`).join(', ')}
+       FROM json_to_recordset($3::json) AS r(position integer, ${definitions.join(', ')})`,
+    [parent.companyId, parent.id, JSON.stringify(records)],
+  );
+}

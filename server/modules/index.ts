@@ -18,6 +18,7 @@ import { sendMailModule } from './mail/send-mail-module.ts';
 import { templatesModule } from './mail/templates/templates-module.ts';
 import { contactsModule } from './contacts/contacts-module.ts';
 import { reportsModule } from './reports/reports-module.ts';
+import { shipmentsModule } from './shipments/shipments-module.ts';
 
 export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
   master: [referenceModule, masterDataModule],
@@ -32,8 +33,7 @@ export const SERVICE_MODULES: Record<ServiceName, ServiceModule[]> = {
     notificationsModule,
   ],
   contactserver: [contactsModule],
-  // The shipments module lands with issue 23 (server/modules/shipments).
-  shipmentserver: [],
+  shipmentserver: [shipmentsModule],
   reportserver: [reportsModule],
   logserver: [logserverModule],
 };

@@ -15,6 +15,7 @@ import {
 import { countCompanies } from '../modules/iam/companies/company-repository.ts';
 import { hashPassword } from '../modules/iam/passwords/password-hash.ts';
 import { insertUserWithPassword } from '../modules/iam/users/user-repository.ts';
+import { seedDemoShipments } from './demo-shipments.ts';
 import { formatCalendarDay, utcCalendarDay } from '../../src/shared/dates.ts';
 
 export const DEMO_PASSWORD = 'Freight!2026';
@@ -117,6 +118,13 @@ export async function seedDemo(
         isSuperAdmin: false,
       });
     }
+
+    // Shipments (and the contacts they name) for the demo company and Harbor.
+    const companyOf = (name: string) => {
+      const company = companies.get(name)!;
+      return { companyId: company.companyId, userId: company.adminUserId };
+    };
+    await seedDemoShipments(tx, { demo: companyOf('Demo Freight'), harbor: companyOf('Harbor Logistics') }, now);
 
     // Opt-in (demos and the e2e server): a super admin in a company of its own, who opens /app-admin.
     const superAdmin = superAdminEmail?.trim().toLowerCase();

@@ -13,9 +13,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../db/migrate.ts';
-import { openPostgres, pgliteDatabase } from '../db/database.ts';
+import { openPostgres, pgliteDatabase, pgliteExtensions } from '../db/database.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { createDatabase, dropDatabase, TEMPLATE_SCHEMA } from './postgres-databases.ts';
+import { createDatabase, createSharedExtensions, dropDatabase, TEMPLATE_SCHEMA } from './postgres-databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const driver = project.config.env?.TEST_DB_DRIVER;
   if (driver === 'postgres') return setupPostgresTemplate(project);
   if (driver !== 'pglite') return undefined;
-  const pg = await PGlite.create('memory://');
+  const pg = await PGlite.create('memory://', { extensions: await pgliteExtensions() });
   const db = pgliteDatabase(pg);
   await migrate(db);
   await seedDemo(db);
@@ -44,6 +44,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 async function setupPostgresTemplate(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+  await createSharedExtensions(url);
   const name = `freight_test_template_${randomBytes(4).toString('hex')}`;
   const templateUrl = await createDatabase(url, name);
   try {

@@ -37,3 +37,11 @@ export async function createDatabase(url: string, name: string, template?: strin
 export async function dropDatabase(url: string, name: string): Promise<void> {
   await onServer(url, (query) => query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
 }
+
+/**
+ * Creates the extensions the migrations create (026: pg_trgm) in the server's test database before any
+ * file migrates a schema of it, so that files migrating side by side never race to create them.
+ */
+export async function createSharedExtensions(url: string): Promise<void> {
+  await onServer(url, (query) => query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public'));
+}

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { openPostgres, pgliteDatabase, quoteIdent, type Database } from '../db/database.ts';
+import { openPostgres, pgliteDatabase, pgliteExtensions, quoteIdent, type Database } from '../db/database.ts';
 import { migrate, type Migration } from '../db/migrate.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { TEMPLATE_PATH } from './global-setup.ts';
@@ -75,9 +75,9 @@ export async function createTestDatabase(
   let pg: PGlite;
   if (seed) {
     const template = await readFile(TEMPLATE_PATH);
-    pg = await PGlite.create({ loadDataDir: new Blob([template]) });
+    pg = await PGlite.create({ loadDataDir: new Blob([template]), extensions: await pgliteExtensions() });
   } else {
-    pg = await PGlite.create('memory://');
+    pg = await PGlite.create('memory://', { extensions: await pgliteExtensions() });
   }
   const db = pgliteDatabase(pg);
   if (!seed) await migrate(db, options.migrations);

@@ -67,6 +67,8 @@ export const ERROR_CODES = {
   LAST_ADMIN: 'LAST_ADMIN',
   /** A system role cannot be deleted or emptied. */
   SYSTEM_ROLE: 'SYSTEM_ROLE',
+  /** Only a draft shipment can be deleted; a booked one is cancelled instead (docs/shipments.md). */
+  SHIPMENT_NOT_DRAFT: 'SHIPMENT_NOT_DRAFT',
   IDENTITY_PROVIDER_UNAVAILABLE: 'IDENTITY_PROVIDER_UNAVAILABLE',
   STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
 } as const;

@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/database.ts';
 import { defineResource } from '../../http/resource-kit.ts';
 import { alreadyExists, assertKnownCountry, invalidField } from '../master/master-data-errors.ts';
 import { contactRepository, unknownTypeIds } from './contact-repository.ts';
+import { renameCustomerInSearch } from '../shipments/shipment-repository.ts';
 import { contactTagNameTaken, contactTagRepository, unknownTagIds } from './contact-tag-repository.ts';
 
 export const contactTagResource = defineResource({
@@ -89,6 +90,10 @@ export const contactResource = defineResource({
         ...(patch.typeIds ? { typeIds: unique(patch.typeIds) } : {}),
         ...(patch.tagIds ? { tagIds: unique(patch.tagIds) } : {}),
       };
+    },
+    // The shipments' search matches the customer's name as it is now (docs/shipments.md).
+    afterUpdate: async ({ tx }, before, after) => {
+      if (after.name !== before.name) await renameCustomerInSearch(tx, after._id, after.name);
     },
   },
 });

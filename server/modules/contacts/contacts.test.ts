@@ -4,6 +4,7 @@
  * search, filters and sort; the duplicate check; ids of another company refused; and isolation: one
  * company neither sees nor changes another's contacts and tags through any route.
  */
+import { withoutSeededContacts } from './contacts-test-kit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSchema, contactTagSchema, type Contact } from '../../../src/shared/contracts/contacts.ts';
 import { listAnswer } from '../../../src/shared/contracts/resource-contract.ts';
@@ -32,6 +33,7 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Who
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await withoutSeededContacts(t.db);
   ({ app: contacts } = await buildTestApp('contactserver', t.db));
   ({ app: master } = await buildTestApp('master', t.db));
   ({ app: iam } = await buildTestApp('iamserver', t.db));

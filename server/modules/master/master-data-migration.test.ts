@@ -5,14 +5,14 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pgliteDatabase, type Database } from '../../db/database.ts';
+import { pgliteDatabase, pgliteExtensions, type Database } from '../../db/database.ts';
 import { loadMigrations, migrate } from '../../db/migrate.ts';
 import { DEFAULT_BUSINESS_TYPES } from '../iam/companies/company-provisioning.ts';
 
 let db: Database;
 
 beforeAll(async () => {
-  db = pgliteDatabase(await PGlite.create('memory://'));
+  db = pgliteDatabase(await PGlite.create('memory://', { extensions: await pgliteExtensions() }));
   const all = await loadMigrations();
   await migrate(
     db,

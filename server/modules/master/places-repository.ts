@@ -52,3 +52,30 @@ export async function listAllAirports(tx: Queryable): Promise<Airport[]> {
     isActive: r.is_active,
   }));
 }
+
+/**
+ * The UN/LOCODEs among `locodes` with their function classifiers, and the IATA codes among `iatas`, that
+ * the lists hold (inactive ones included: they still resolve). Read inside the caller's transaction, so a
+ * record's write can check its places without a second connection.
+ */
+export async function knownPlaces(
+  tx: Queryable,
+  codes: { locodes: readonly string[]; iatas: readonly string[] },
+): Promise<{ locodes: Map<string, string>; iatas: Set<string> }> {
+  const locodes = new Map<string, string>();
+  const iatas = new Set<string>();
+  if (codes.locodes.length > 0) {
+    const { rows } = await tx.query<{ locode: string; functions: string }>(
+      'SELECT locode, functions FROM ocean_ports WHERE locode = ANY($1::text[])',
+      [[...new Set(codes.locodes)]],
+    );
+    for (const r of rows) locodes.set(r.locode, r.functions);
+  }
+  if (codes.iatas.length > 0) {
+    const { rows } = await tx.query<{ iata: string }>('SELECT iata FROM airports WHERE iata = ANY($1::text[])', [
+      [...new Set(codes.iatas)],
+    ]);
+    for (const r of rows) iatas.add(r.iata);
+  }
+  return { locodes, iatas };
+}

@@ -6,6 +6,7 @@
  * away, and isolation: a report and its rows never cross companies, and a run needs the source's
  * permission (Operations may run a contacts report, not a users report).
  */
+import { withoutSeededContacts } from '../contacts/contacts-test-kit.ts';
 import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,6 +55,7 @@ const system = <T>(fn: (tx: Queryable) => Promise<T>) =>
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await withoutSeededContacts(t.db);
   ({ app: reports } = await buildTestApp('reportserver', t.db));
   ({ app: contacts } = await buildTestApp('contactserver', t.db));
   ({ app: iam } = await buildTestApp('iamserver', t.db));

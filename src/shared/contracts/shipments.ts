@@ -21,7 +21,7 @@ import {
 } from '../shipments/codes.ts';
 import { isPackageTypeCode } from '../shipments/package-types.ts';
 import { shipmentRuleIssues } from '../shipments/rules.ts';
-import { versionInput } from './resource-contract.ts';
+import { listQuerySchema, versionInput } from './resource-contract.ts';
 
 const itemBase = {
   _id: z.string(),
@@ -351,6 +351,9 @@ export const SHIPMENT_SORT_FIELDS = [
   'createdAt',
   'updatedAt',
 ] as const;
+
+/** `GET /shipments`: the kit's list (page, limit, search, sort); the filters are `POST /shipments/paginate`'s. */
+export const shipmentListQuery = listQuerySchema(SHIPMENT_SORT_FIELDS);
 
 const oneOrMany = <T extends z.ZodType>(schema: T) =>
   z.union([schema, z.array(schema).min(1).max(10)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);

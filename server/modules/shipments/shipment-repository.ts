@@ -1,0 +1,429 @@
+/**
+ * SQL for `/shipments`, inside a tenant transaction (migration 026). A shipment is one row of `shipments`
+ * with its containers (`shipment_containers`) and cargo lines (`shipment_cargo_lines`) as child collections
+ * of the kit, read as arrays with the shipment and replaced whole with each write; the customer's name is
+ * joined from `contacts`, so it is always the contact's current one.
+ */
+import type {
+  Shipment,
+  ShipmentCargoLine,
+  ShipmentContainer,
+  ShipmentValues,
+  SHIPMENT_SORT_FIELDS,
+} from '../../../src/shared/contracts/shipments.ts';
+import type { OPEN_STATUSES, ShipmentStatus } from '../../../src/shared/shipments/codes.ts';
+import { normalizeSearchText } from '../../../src/shared/shipments/search.ts';
+import type { StatusEvent } from '../../../src/shared/shipments/status.ts';
+import type { ShipmentTotals } from '../../../src/shared/shipments/totals.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { ListQuery } from '../../http/list-query.ts';
+import {
+  childCollectionSql,
+  childRows,
+  columnTable,
+  isoTimestamp,
+  orderByClause,
+  replaceChildRows,
+  updateVersioned,
+  type ChildCollection,
+} from '../../http/list-sql-repository.ts';
+import { searchDocumentPattern } from '../../http/search-document.ts';
+
+type SortField = (typeof SHIPMENT_SORT_FIELDS)[number];
+
+export const CONTAINERS: ChildCollection<ShipmentContainer> = {
+  table: 'shipment_containers',
+  parentColumn: 'shipment_id',
+  fields: {
+    number: { column: 'number', type: 'text' },
+    sizeType: { column: 'size_type', type: 'text' },
+    seals: { column: 'seals', type: 'text[]' },
+    grossWeightKg: { column: 'gross_weight_kg', type: 'double precision' },
+  },
+};
+
+/** A cargo line as stored: the dangerous goods in three columns, all set or none. */
+interface StoredCargoLine extends Omit<ShipmentCargoLine, 'dangerousGoods'> {
+  dgUnNumber: string | null;
+  dgClass: string | null;
+  dgPackingGroup: 'I' | 'II' | 'III' | null;
+}
+
+export const CARGO_LINES: ChildCollection<StoredCargoLine> = {
+  table: 'shipment_cargo_lines',
+  parentColumn: 'shipment_id',
+  fields: {
+    description: { column: 'description', type: 'text' },
+    packages: { column: 'packages', type: 'integer' },
+    packageType: { column: 'package_type', type: 'text' },
+    grossWeightKg: { column: 'gross_weight_kg', type: 'double precision' },
+    volumeM3: { column: 'volume_m3', type: 'double precision' },
+    hsCode: { column: 'hs_code', type: 'text' },
+    containerNumber: { column: 'container_number', type: 'text' },
+    dgUnNumber: { column: 'dg_un_number', type: 'text' },
+    dgClass: { column: 'dg_class', type: 'text' },
+    dgPackingGroup: { column: 'dg_packing_group', type: 'text' },
+  },
+};
+
+function toStoredCargo(line: ShipmentCargoLine): StoredCargoLine {
+  const { dangerousGoods, ...rest } = line;
+  return {
+    ...rest,
+    dgUnNumber: dangerousGoods?.unNumber ?? null,
+    dgClass: dangerousGoods?.class ?? null,
+    dgPackingGroup: dangerousGoods?.packingGroup ?? null,
+  };
+}
+
+function fromStoredCargo(line: StoredCargoLine): ShipmentCargoLine {
+  const { dgUnNumber, dgClass, dgPackingGroup, ...rest } = line;
+  return {
+    ...rest,
+    dangerousGoods:
+      dgUnNumber && dgClass && dgPackingGroup
+        ? { unNumber: dgUnNumber, class: dgClass, packingGroup: dgPackingGroup }
+        : null,
+  };
+}
+
+const day = (column: string) => ({ column, sql: `to_char(s.${column}, 'YYYY-MM-DD')` });
+const col = (column: string) => ({ column, sql: `s.${column}` });
+
+const table = columnTable<Shipment>(
+  'shipments',
+  {
+    _id: col('id'),
+    version: col('version'),
+    createdAt: { ...col('created_at'), read: isoTimestamp },
+    updatedAt: { ...col('updated_at'), read: isoTimestamp },
+    number: col('number'),
+    mode: col('mode'),
+    direction: col('direction'),
+    status: col('status'),
+    closed: col('closed'),
+    customerId: col('customer_id'),
+    customerName: { column: 'customer_name', sql: 'c.name' },
+    shipperId: col('shipper_id'),
+    consigneeId: col('consignee_id'),
+    notifyPartyId: col('notify_party_id'),
+    agentId: col('agent_id'),
+    carrierId: col('carrier_id'),
+    incoterm: col('incoterm'),
+    incotermPlace: col('incoterm_place'),
+    freightPayment: col('freight_payment'),
+    origin: col('origin'),
+    destination: col('destination'),
+    placeOfReceipt: col('place_of_receipt'),
+    placeOfDelivery: col('place_of_delivery'),
+    etd: day('etd'),
+    eta: day('eta'),
+    carrierBookingReference: col('carrier_booking_reference'),
+    masterBillNumber: col('master_bill_number'),
+    houseBillNumber: col('house_bill_number'),
+    vesselName: col('vessel_name'),
+    vesselImo: col('vessel_imo'),
+    voyage: col('voyage'),
+    flightNumber: col('flight_number'),
+    containers: { column: 'containers', sql: childCollectionSql(CONTAINERS, 's'), read: childRows<ShipmentContainer> },
+    cargo: {
+      column: 'cargo',
+      sql: childCollectionSql(CARGO_LINES, 's'),
+      read: (value) => childRows<StoredCargoLine>(value).map(fromStoredCargo),
+    },
+    totals: {
+      column: 'totals',
+      sql: `json_build_object('packages', s.total_packages, 'grossWeightKg', s.total_gross_weight_kg,
+        'volumeM3', s.total_volume_m3, 'chargeableWeightKg', s.chargeable_weight_kg)`,
+      read: (value) => (typeof value === 'string' ? JSON.parse(value) : value) as ShipmentTotals,
+    },
+  },
+  { alias: 's', joins: 'JOIN contacts c ON c.company_id = s.company_id AND c.id = s.customer_id' },
+);
+
+/** What the service derives and stores next to the caller's values. */
+export interface ShipmentDerived {
+  status: ShipmentStatus;
+  closed: boolean;
+  totals: ShipmentTotals;
+  /** The number, container numbers, bill numbers and booking reference in the search's compared form. */
+  searchKeys: string;
+  /** The customer's name in the search's compared form. */
+  customerSearch: string;
+}
+
+export type ShipmentInsert = ShipmentValues &
+  ShipmentDerived & { id?: string | undefined; companyId: string; createdBy: string; number: string };
+export type ShipmentPatch = ShipmentValues & ShipmentDerived;
+
+/** The shipment's own columns (everything but the children and what is fixed at creation). */
+const PATCH_COLUMNS = {
+  mode: 'mode',
+  direction: 'direction',
+  status: 'status',
+  closed: 'closed',
+  customerId: 'customer_id',
+  shipperId: 'shipper_id',
+  consigneeId: 'consignee_id',
+  notifyPartyId: 'notify_party_id',
+  agentId: 'agent_id',
+  carrierId: 'carrier_id',
+  incoterm: 'incoterm',
+  incotermPlace: 'incoterm_place',
+  freightPayment: 'freight_payment',
+  origin: 'origin',
+  destination: 'destination',
+  placeOfReceipt: 'place_of_receipt',
+  placeOfDelivery: 'place_of_delivery',
+  etd: 'etd',
+  eta: 'eta',
+  carrierBookingReference: 'carrier_booking_reference',
+  masterBillNumber: 'master_bill_number',
+  houseBillNumber: 'house_bill_number',
+  vesselName: 'vessel_name',
+  vesselImo: 'vessel_imo',
+  voyage: 'voyage',
+  flightNumber: 'flight_number',
+  totalPackages: 'total_packages',
+  totalGrossWeightKg: 'total_gross_weight_kg',
+  totalVolumeM3: 'total_volume_m3',
+  chargeableWeightKg: 'chargeable_weight_kg',
+  searchKeys: 'search_keys',
+  customerSearch: 'customer_search',
+} as const;
+type PatchField = keyof typeof PATCH_COLUMNS;
+
+function columnValues(v: ShipmentPatch): Record<PatchField, unknown> {
+  const { totals, containers: _containers, cargo: _cargo, ...rest } = v;
+  return {
+    ...rest,
+    totalPackages: totals.packages,
+    totalGrossWeightKg: totals.grossWeightKg,
+    totalVolumeM3: totals.volumeM3,
+    chargeableWeightKg: totals.chargeableWeightKg,
+  };
+}
+
+const SORT_COLUMNS = table.sortColumns<SortField>({
+  number: { sql: 's.number' },
+  etd: { sql: 's.etd' },
+  eta: { sql: 's.eta' },
+  status: { sql: 's.status' },
+  customerName: { sql: 'lower(c.name)' },
+  createdAt: { sql: 's.created_at' },
+  updatedAt: { sql: 's.updated_at' },
+});
+
+/** The filters of `POST /shipments/paginate` after parsing (arrays for the many-valued ones). */
+export interface ShipmentListFilters {
+  mode?: string[] | undefined;
+  status?: string[] | undefined;
+  direction?: string[] | undefined;
+  customerId?: string | undefined;
+  origin?: string | undefined;
+  destination?: string | undefined;
+  etdFrom?: string | undefined;
+  etdTo?: string | undefined;
+  etaFrom?: string | undefined;
+  etaTo?: string | undefined;
+}
+
+/**
+ * One page of shipments. The search matches the stored search text (number, container numbers, bill
+ * numbers, booking reference, customer's name) in its compared form, through the trigram index.
+ */
+export async function listShipments(
+  tx: Queryable,
+  query: ListQuery<SortField>,
+  filters: ShipmentListFilters = {},
+): Promise<{ items: Shipment[]; total: number }> {
+  const where = `WHERE ($1::text IS NULL OR s.search_text LIKE $1)
+    AND ($2::text[] IS NULL OR s.mode = ANY($2::text[]))
+    AND ($3::text[] IS NULL OR s.status = ANY($3::text[]))
+    AND ($4::text[] IS NULL OR s.direction = ANY($4::text[]))
+    AND ($5::uuid IS NULL OR s.customer_id = $5::uuid)
+    AND ($6::text IS NULL OR s.origin = $6)
+    AND ($7::text IS NULL OR s.destination = $7)
+    AND ($8::date IS NULL OR s.etd >= $8::date)
+    AND ($9::date IS NULL OR s.etd <= $9::date)
+    AND ($10::date IS NULL OR s.eta >= $10::date)
+    AND ($11::date IS NULL OR s.eta <= $11::date)`;
+  const params = [
+    searchDocumentPattern(query.search, normalizeSearchText),
+    filters.mode ?? null,
+    filters.status ?? null,
+    filters.direction ?? null,
+    filters.customerId ?? null,
+    filters.origin ?? null,
+    filters.destination ?? null,
+    filters.etdFrom ?? null,
+    filters.etdTo ?? null,
+    filters.etaFrom ?? null,
+    filters.etaTo ?? null,
+  ];
+  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 's.id');
+  return table.page(tx, { where, params, orderBy }, query);
+}
+
+async function insert(tx: Queryable, v: ShipmentInsert): Promise<string> {
+  const values = columnValues(v);
+  const fields = Object.keys(PATCH_COLUMNS) as PatchField[];
+  const columns = fields.map((f) => PATCH_COLUMNS[f]);
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO shipments (company_id, id, number, created_by, ${columns.join(', ')})
+     VALUES ($1, coalesce($2::uuid, gen_random_uuid()), $3, $4, ${fields.map((_, i) => `$${i + 5}`).join(', ')})
+     RETURNING id`,
+    [v.companyId, v.id ?? null, v.number, v.createdBy, ...fields.map((f) => values[f] ?? null)],
+  );
+  const id = rows[0]!.id;
+  await writeChildren(tx, { companyId: v.companyId, id }, v);
+  return id;
+}
+
+async function writeChildren(
+  tx: Queryable,
+  parent: { companyId: string; id: string },
+  v: Pick<ShipmentValues, 'containers' | 'cargo'>,
+): Promise<void> {
+  await replaceChildRows(tx, CONTAINERS, parent, v.containers);
+  await replaceChildRows(tx, CARGO_LINES, parent, v.cargo.map(toStoredCargo));
+}
+
+async function update(tx: Queryable, id: string, patch: ShipmentPatch & { companyId: string }): Promise<void> {
+  await updateVersioned(tx, 'shipments', id, columnValues(patch), PATCH_COLUMNS);
+  await writeChildren(tx, { companyId: patch.companyId, id }, patch);
+}
+
+export const shipmentRepository = {
+  list: (tx: Queryable, query: ListQuery<SortField>) => listShipments(tx, query),
+  find: (tx: Queryable, id: string, options: { lock?: boolean } = {}) => table.find(tx, id, options),
+  insert,
+  update,
+  remove: (tx: Queryable, id: string) => table.remove(tx, id),
+};
+
+/** Whether the company already has a shipment with this id (a client-made id sent twice). */
+export async function shipmentExists(tx: Queryable, id: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM shipments WHERE id = $1', [id]);
+  return rows.length > 0;
+}
+
+/** The names of those of `ids` that are contacts of the company (another company's are not). */
+export async function contactNames(tx: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await tx.query<{ id: string; name: string }>(
+    'SELECT id, name FROM contacts WHERE id = ANY($1::uuid[])',
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Keeps the search current when a contact is renamed: the shipments whose customer it is get the new
+ * name's compared form (the contact update calls this in its own transaction).
+ */
+export async function renameCustomerInSearch(tx: Queryable, contactId: string, name: string): Promise<void> {
+  await tx.query('UPDATE shipments SET customer_search = $2 WHERE customer_id = $1 AND customer_search <> $2', [
+    contactId,
+    normalizeSearchText(name),
+  ]);
+}
+
+/** The events the status follows from, with whether each was retracted by a later one. */
+export async function statusEvents(tx: Queryable, companyId: string, shipmentId: string): Promise<StatusEvent[]> {
+  const { rows } = await tx.query<{
+    code: string;
+    classifier: 'PLN' | 'EST' | 'ACT';
+    location: string | null;
+    retracted: boolean;
+  }>(
+    `SELECT e.code, e.classifier, e.location,
+            EXISTS (SELECT 1 FROM shipment_events r WHERE r.company_id = e.company_id AND r.retracts = e.id) AS retracted
+       FROM shipment_events e WHERE e.company_id = $1 AND e.shipment_id = $2 ORDER BY e.at, e.created_at`,
+    [companyId, shipmentId],
+  );
+  return rows;
+}
+
+/** A milestone as the seed and (with the next issue) the events route write it. */
+export interface ShipmentEventInsert {
+  id?: string | undefined;
+  code: string;
+  classifier: 'PLN' | 'EST' | 'ACT';
+  at: string;
+  location?: string | null | undefined;
+  containerNumber?: string | null | undefined;
+  note?: string | undefined;
+  retracts?: string | null | undefined;
+  createdBy?: string | null | undefined;
+}
+
+/** Appends events to a shipment (an id already stored is stored once), then sets the shipment's status. */
+export async function appendShipmentEvents(
+  tx: Queryable,
+  companyId: string,
+  shipmentId: string,
+  events: readonly ShipmentEventInsert[],
+  status: (events: StatusEvent[]) => ShipmentStatus,
+): Promise<ShipmentStatus> {
+  if (events.length > 0) {
+    await tx.query(
+      `INSERT INTO shipment_events (company_id, id, shipment_id, code, classifier, at, location, container_number, note, retracts, created_by)
+       SELECT $1, coalesce(r.id, gen_random_uuid()), $2, r.code, r.classifier, r.at, r.location, r.container_number,
+              coalesce(r.note, ''), r.retracts, r.created_by
+         FROM json_to_recordset($3::json) AS r(id uuid, code text, classifier text, at timestamptz, location text,
+              container_number text, note text, retracts uuid, created_by uuid)
+       ON CONFLICT (company_id, id) DO NOTHING`,
+      [
+        companyId,
+        shipmentId,
+        JSON.stringify(
+          events.map((e) => ({
+            id: e.id ?? null,
+            code: e.code,
+            classifier: e.classifier,
+            at: e.at,
+            location: e.location ?? null,
+            container_number: e.containerNumber ?? null,
+            note: e.note ?? '',
+            retracts: e.retracts ?? null,
+            created_by: e.createdBy ?? null,
+          })),
+        ),
+      ],
+    );
+  }
+  const next = status(await statusEvents(tx, companyId, shipmentId));
+  await tx.query('UPDATE shipments SET status = $3 WHERE company_id = $1 AND id = $2 AND status <> $3', [
+    companyId,
+    shipmentId,
+    next,
+  ]);
+  return next;
+}
+
+/**
+ * The dashboard's figures: open shipments by status, and the departures (ETD) and arrivals (ETA) in
+ * `from`…`to`, closed and cancelled ones left out.
+ */
+export async function shipmentSummary(
+  tx: Queryable,
+  range: { from: string; to: string },
+): Promise<{ open: Partial<Record<(typeof OPEN_STATUSES)[number], number>>; departures: number; arrivals: number }> {
+  const { rows } = await tx.query<{ status: string; n: number; departures: number; arrivals: number }>(
+    `SELECT status, count(*)::int AS n,
+            count(*) FILTER (WHERE etd BETWEEN $1::date AND $2::date)::int AS departures,
+            count(*) FILTER (WHERE eta BETWEEN $1::date AND $2::date)::int AS arrivals
+       FROM shipments WHERE status NOT IN ('closed', 'cancelled') GROUP BY status`,
+    [range.from, range.to],
+  );
+  const open: Record<string, number> = {};
+  let departures = 0;
+  let arrivals = 0;
+  for (const r of rows) {
+    open[r.status] = r.n;
+    departures += r.departures;
+    arrivals += r.arrivals;
+  }
+  return { open, departures, arrivals };
+}

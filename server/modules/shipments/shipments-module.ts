@@ -1,0 +1,69 @@
+/**
+ * shipmentserver (docs/shipments.md): `/shipments` on the kit (list, read, create, PATCH, delete of a
+ * draft), the list with filters in a body (`POST /shipments/paginate`) and the dashboard's figures
+ * (`GET /shipments/summary`).
+ */
+import type { z } from 'zod';
+import {
+  paginateShipmentsBody,
+  shipmentSchema,
+  shipmentSummaryQuery,
+  shipmentSummarySchema,
+  type SHIPMENT_SORT_FIELDS,
+  type ShipmentSummary,
+} from '../../../src/shared/contracts/shipments.ts';
+import { OPEN_STATUSES } from '../../../src/shared/shipments/codes.ts';
+import { authenticate } from '../../auth/authenticate.ts';
+import type { ServiceModule } from '../../http/build-service-app.ts';
+import { runRead } from '../../http/idempotency.ts';
+import { itemResponse, type ListQuery } from '../../http/list-query.ts';
+import { registerListResource, registerResource } from '../../http/resource-kit.ts';
+import { requires } from '../../http/route-permission.ts';
+import { shipmentResource } from './shipment-resource.ts';
+import { listShipments, shipmentSummary } from './shipment-repository.ts';
+
+type SortField = (typeof SHIPMENT_SORT_FIELDS)[number];
+
+export const shipmentsModule: ServiceModule = async (app, deps) => {
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', authenticate(deps));
+
+    registerListResource(scope, deps, {
+      path: '/shipments/paginate',
+      method: 'POST',
+      permission: 'shipments',
+      schemas: { item: shipmentSchema, listQuery: paginateShipmentsBody },
+      defaultSort: { field: 'createdAt', descending: true },
+      summary:
+        'One page of shipments: a search over number, containers, bills, booking reference and customer; filters; sort',
+      tag: 'shipments',
+      read: (tx, query, body) =>
+        listShipments(tx, query as ListQuery<SortField>, (body as z.output<typeof paginateShipmentsBody>).filters),
+    });
+
+    scope.get(
+      '/shipments/summary',
+      {
+        config: { permission: requires('shipments', 'read') },
+        schema: {
+          summary: 'Open shipments by status, and the departures and arrivals between two dates (the dashboard)',
+          tags: ['shipments'],
+          querystring: shipmentSummaryQuery,
+          response: { 200: itemResponse(shipmentSummarySchema) },
+        },
+      },
+      async (req) => {
+        const range = req.query as z.output<typeof shipmentSummaryQuery>;
+        const figures = await runRead(deps, req, {}, (tx) => shipmentSummary(tx, range));
+        const data: ShipmentSummary = {
+          open: Object.fromEntries(OPEN_STATUSES.map((s) => [s, figures.open[s] ?? 0])) as ShipmentSummary['open'],
+          departures: figures.departures,
+          arrivals: figures.arrivals,
+        };
+        return { data };
+      },
+    );
+
+    registerResource(scope, deps, shipmentResource);
+  });
+};
