@@ -183,7 +183,7 @@ const definitionFields = {
   name: z.string().trim().min(1).max(REPORT_NAME_MAX),
   description: z.string().trim().max(1000),
   source: z.enum(REPORT_SOURCES),
-  columns: z.array(z.string().min(1).max(40)).min(1).max(20),
+  columns: z.array(z.string().min(1).max(40)).min(1).max(30),
   filters: z.array(reportFilterSchema).max(20),
   sort: reportSortSchema.nullable(),
   chart: reportChartSchema.nullable(),
