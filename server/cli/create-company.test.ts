@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../http/build-service-app.ts';
-import { buildTestApp } from '../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { setUpTestApp } from '../testing/test-apps.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
 import { createCompanyWithAdmin } from './create-company.ts';
 
 let t: TestDatabase;
 let iam: App;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app: iam } = await buildTestApp('iamserver', t.db));
-});
-afterAll(async () => {
-  await iam?.close();
-  await t?.close();
-});
+setUpTestApp('iamserver', (built) => ({ t, app: iam } = built));
 
 describe('create-company command', () => {
   it('creates the first company and a super admin who can sign in', async () => {

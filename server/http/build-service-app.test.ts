@@ -2,10 +2,10 @@
  * The behaviour every route shares: envelope, validation, 404/413/415, request ids, redacted logs, CORS,
  * health and OpenAPI. A small probe module with a real database write stands in for "any route".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { buildTestApp, type CapturedLogs } from '../testing/test-apps.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
+import { setUpTestApp, type CapturedLogs } from '../testing/test-apps.ts';
 import type { App, ServiceModule } from './build-service-app.ts';
 
 let t: TestDatabase;
@@ -44,18 +44,18 @@ async function roleCount(): Promise<number> {
   );
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app, captured } = await buildTestApp('iamserver', t.db, { modules: [probe] }));
-  companyId = await t.db.transaction(
-    { role: 'freight_system', companyId: null },
-    async (tx) => (await tx.query<{ id: string }>("SELECT id FROM companies WHERE name = 'Demo Freight'")).rows[0]!.id,
-  );
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+setUpTestApp(
+  'iamserver',
+  async (built) => {
+    ({ t, app, captured } = built);
+    companyId = await t.db.transaction(
+      { role: 'freight_system', companyId: null },
+      async (tx) =>
+        (await tx.query<{ id: string }>("SELECT id FROM companies WHERE name = 'Demo Freight'")).rows[0]!.id,
+    );
+  },
+  { modules: [probe] },
+);
 
 const url = '/iamserver/api/v1/probe-roles';
 const post = (payload: string | Buffer, headers: Record<string, string> = {}) =>

@@ -4,26 +4,19 @@
  * digest of its body), and a key older than the window is a new write, swept away by the hourly sweep.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_RETENTION_MS } from '../../src/shared/idempotency-window.ts';
 import { IAM, signIn } from '../modules/iam/iam-resources-test-kit.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
-import { buildTestApp } from '../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { setUpTestApp } from '../testing/test-apps.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
 import type { App } from './build-service-app.ts';
 import { fingerprintSecret, requestFingerprint, sweepExpiredIdempotencyKeys } from './idempotency.ts';
 
 let t: TestDatabase;
 let iam: App;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app: iam } = await buildTestApp('iamserver', t.db));
-});
-afterAll(async () => {
-  await iam?.close();
-  await t?.close();
-});
+setUpTestApp('iamserver', (built) => ({ t, app: iam } = built));
 
 type Who = { authorization: string };
 

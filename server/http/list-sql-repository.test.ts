@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { columnTable, findById, isoTimestamp, orderByClause, selectPage, type PageSql } from './list-sql-repository.ts';
+import {
+  columnTable,
+  findById,
+  isoTimestamp,
+  jsonValue,
+  orderByClause,
+  selectPage,
+  textArray,
+  type PageSql,
+} from './list-sql-repository.ts';
 
 let t: TestDatabase;
 
@@ -105,5 +114,41 @@ describe('columnTable', () => {
       createdAt: 'created_at',
       name: 'lower(name)',
     });
+  });
+
+  const withRoles = columnTable<{ _id: string; email: string; roleName: string | null }>(
+    'users',
+    { _id: 'id', email: 'email', roleName: { column: 'role_name', sql: 'r.name' } },
+    { alias: 'u', joins: 'LEFT JOIN roles r ON r.id = u.role_id' },
+  );
+
+  it('reads joined columns through an alias and locks only its own row', async () => {
+    const page = await inSystem((tx) =>
+      withRoles.page(
+        tx,
+        { where: 'WHERE u.email ILIKE $1', params: ['%@%'], orderBy: 'ORDER BY u.id' },
+        {
+          limit: 50,
+          offset: 0,
+        },
+      ),
+    );
+    expect(page.items.some((item) => item.roleName !== null)).toBe(true);
+    const [item] = page.items;
+    // PostgreSQL refuses FOR UPDATE on the nullable side of an outer join: the lock must name `u`.
+    expect(await inSystem((tx) => withRoles.find(tx, item!._id, { lock: true }))).toEqual(item);
+    expect(withRoles.sortColumns({ email: 'lower', _id: 'exact' })).toEqual({ email: 'lower(u.email)', _id: 'u.id' });
+  });
+});
+
+describe('column readers', () => {
+  it('read arrays and JSON the same whether the driver parsed them or not', () => {
+    expect(textArray(['a', 'b'])).toEqual(['a', 'b']);
+    expect(textArray('{a,b}')).toEqual(['a', 'b']);
+    expect(textArray('{}')).toEqual([]);
+    expect(textArray(null)).toEqual([]);
+    expect(jsonValue('{"a":1}')).toEqual({ a: 1 });
+    expect(jsonValue({ a: 1 })).toEqual({ a: 1 });
+    expect(jsonValue(null)).toBeNull();
   });
 });

@@ -42,6 +42,30 @@ export function isoTimestamp(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
 
+/** A nullable timestamp column: null stays null, anything else answers as {@link isoTimestamp}. */
+export function isoTimestampOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : isoTimestamp(value);
+}
+
+/** A `json`/`jsonb` column: node-postgres parses it, PGlite may answer its text. */
+export function jsonValue(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/**
+ * A `text[]`/`uuid[]` column as strings: both drivers answer an array, but a `{…}` literal is tolerated all
+ * the same; null answers as the empty list.
+ */
+export function textArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string')
+    return value
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean);
+  return [];
+}
+
 /**
  * Every versioned resource's update: the patch's mapped columns, `version + 1` and `updated_at`, for one id.
  * `table` is the repository's own constant, never the request's.
@@ -144,7 +168,7 @@ export type SortSpec = 'exact' | 'lower' | { sql: string };
 export interface ColumnTable<Item> {
   /** The table's name: the repository's constant. */
   table: string;
-  /** `SELECT <every mapped column> FROM <table>`. */
+  /** `SELECT <every mapped column> FROM <table> [alias] [joins]`. */
   select: string;
   /** A row of {@link ColumnTable.select} as the contract's item. */
   toItem: (row: Record<string, unknown>) => Item;
@@ -166,24 +190,43 @@ export interface ColumnTable<Item> {
   remove: (tx: Queryable, id: string) => Promise<boolean>;
 }
 
+/** Where a {@link columnTable} reads from when its items take fields from other tables too. */
+export interface ColumnTableOptions {
+  /**
+   * The table's alias (`u` for `users u`): bare columns are then read, sorted and counted as `u.column`,
+   * and a locked find locks only this table's row.
+   */
+  alias?: string;
+  /** `JOIN …` clauses after the table, for the fields whose `sql` reads the joined tables; the count skips them. */
+  joins?: string;
+}
+
 function specOf<Value>(spec: string | ColumnSpec<Value>): ColumnSpec<Value> {
   return typeof spec === 'string' ? { column: spec } : spec;
 }
 
 /**
  * Derives a repository's SELECT list, row mapper, patch columns and sort columns from one column map, so
- * that a column is named once. `table` and the map are the repository's constants, never the request's.
+ * that a column is named once. `table`, the map and the options are the repository's constants, never the
+ * request's.
  */
-export function columnTable<Item>(table: string, map: ColumnMap<Item>): ColumnTable<Item> {
+export function columnTable<Item>(
+  table: string,
+  map: ColumnMap<Item>,
+  options: ColumnTableOptions = {},
+): ColumnTable<Item> {
   const fields = Object.keys(map) as Array<keyof Item & string>;
   const specs = new Map(fields.map((field) => [field, specOf<unknown>(map[field])]));
   const spec = (field: keyof Item & string): ColumnSpec<unknown> => specs.get(field)!;
+  const { alias, joins } = options;
+  const qualified = (column: string) => (alias ? `${alias}.${column}` : column);
+  const from = alias ? `${table} ${alias}` : table;
   const select = `SELECT ${fields
     .map((field) => {
       const { column, sql } = spec(field);
-      return sql ? `${sql} AS ${column}` : column;
+      return sql ? `${sql} AS ${column}` : qualified(column);
     })
-    .join(', ')} FROM ${table}`;
+    .join(', ')} FROM ${from}${joins ? ` ${joins}` : ''}`;
   const toItem = (row: Record<string, unknown>): Item => {
     const item: Record<string, unknown> = {};
     for (const field of fields) {
@@ -205,13 +248,13 @@ export function columnTable<Item>(table: string, map: ColumnMap<Item>): ColumnTa
       const entries = (Object.keys(sorts) as Field[]).map((field) => {
         const sort = sorts[field];
         if (typeof sort === 'object') return [field, sort.sql];
-        const { column } = spec(field as unknown as keyof Item & string);
+        const column = qualified(spec(field as unknown as keyof Item & string).column);
         return [field, sort === 'lower' ? `lower(${column})` : column];
       });
       return Object.fromEntries(entries) as Record<Field, string>;
     },
-    page: (tx, sql, page) => selectPage(tx, { ...sql, select, countFrom: table }, page, toItem),
-    find: (tx, id, options = {}) => findById(tx, select, id, toItem, options),
+    page: (tx, sql, page) => selectPage(tx, { ...sql, select, countFrom: from }, page, toItem),
+    find: (tx, id, find = {}) => findById(tx, select, id, toItem, alias ? { ...find, alias } : find),
     remove: (tx, id) => deleteById(tx, table, id),
   };
 }

@@ -6,12 +6,12 @@
  * the same for the system scope (super admins only, across companies), the own-record scope and a child
  * resource under a real parent (a user, under row-level security).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listQuerySchema } from '../../src/shared/contracts/resource-contract.ts';
 import type { Permissions } from '../../src/shared/permissions.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { buildTestApp } from '../testing/test-apps.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
+import { setUpTestApp } from '../testing/test-apps.ts';
 import { ApiError } from './api-error.ts';
 import type { App, ServiceModule } from './build-service-app.ts';
 import type { Queryable } from '../db/database.ts';
@@ -197,30 +197,29 @@ async function auditOf(entityId: string): Promise<Array<{ action: string; change
   }));
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db, { modules: [notesModule] }));
-  const { rows } = await t.db
-    .owner()
-    .query<{ company_id: string; id: string; name: string }>(
-      'SELECT company_id, id, name FROM users WHERE email = $1',
-      ['admin@demo.test'],
-    );
-  ids.company = rows[0]!.company_id;
-  ids.admin = rows[0]!.id;
-  ids.adminName = rows[0]!.name;
-  const other = await t.db
-    .owner()
-    .query<{ company_id: string; id: string }>('SELECT company_id, id FROM users WHERE email = $1', [
-      'admin@harbor.test',
-    ]);
-  ids.otherCompany = other.rows[0]!.company_id;
-  ids.otherUser = other.rows[0]!.id;
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+setUpTestApp(
+  'iamserver',
+  async (built) => {
+    ({ t, app } = built);
+    const { rows } = await t.db
+      .owner()
+      .query<{ company_id: string; id: string; name: string }>(
+        'SELECT company_id, id, name FROM users WHERE email = $1',
+        ['admin@demo.test'],
+      );
+    ids.company = rows[0]!.company_id;
+    ids.admin = rows[0]!.id;
+    ids.adminName = rows[0]!.name;
+    const other = await t.db
+      .owner()
+      .query<{ company_id: string; id: string }>('SELECT company_id, id FROM users WHERE email = $1', [
+        'admin@harbor.test',
+      ]);
+    ids.otherCompany = other.rows[0]!.company_id;
+    ids.otherUser = other.rows[0]!.id;
+  },
+  { modules: [notesModule] },
+);
 beforeEach(() => {
   permissions = { contacts: ['read', 'create', 'update', 'delete'] };
   isSuperAdmin = false;

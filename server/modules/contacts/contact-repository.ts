@@ -4,60 +4,49 @@ import { type CONTACT_SORT_FIELDS } from '../../../src/shared/contracts/contacts
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
 import {
-  deleteById,
-  findById,
-  isoTimestamp,
+  columnTable,
   orderByClause,
-  selectPage,
+  textArray,
   updateVersioned,
+  VERSIONED_COLUMNS,
 } from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof CONTACT_SORT_FIELDS)[number];
-const SORT_COLUMNS: Record<SortField, string> = {
-  name: 'lower(name)',
-  city: 'lower(city)',
-  country: 'country',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
 // A contact's business types and tags live in join tables (migration 023); the answer keeps them as
 // id arrays, in the order the caller gave.
-const SELECT = `SELECT c.id, c.version, c.name, c.email, c.phone, c.address, c.city, c.country, c.tax_id, c.notes,
-       c.created_at, c.updated_at,
-       ARRAY(SELECT l.business_type_id FROM contact_business_types l WHERE l.contact_id = c.id
-              ORDER BY l.position, l.business_type_id) AS type_ids,
-       ARRAY(SELECT l.tag_id FROM contact_tag_links l WHERE l.contact_id = c.id ORDER BY l.position, l.tag_id) AS tag_ids
-  FROM contacts c`;
-
-/** PGlite answers a `uuid[]` as an array, node-postgres as an array too; either may be a `{…}` literal. */
-function idArray(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string')
-    return value
-      .replace(/^\{|\}$/g, '')
-      .split(',')
-      .filter(Boolean);
-  return [];
-}
-
-function toItem(r: Record<string, unknown>): Contact {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    name: r.name as string,
-    typeIds: idArray(r.type_ids),
-    email: r.email as string,
-    phone: r.phone as string,
-    address: r.address as string,
-    city: r.city as string,
-    country: r.country as string,
-    taxId: r.tax_id as string,
-    tagIds: idArray(r.tag_ids),
-    notes: r.notes as string,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+const CONTACTS = columnTable<Contact>(
+  'contacts',
+  {
+    ...VERSIONED_COLUMNS,
+    name: 'name',
+    typeIds: {
+      column: 'type_ids',
+      sql: `ARRAY(SELECT l.business_type_id FROM contact_business_types l WHERE l.contact_id = c.id
+              ORDER BY l.position, l.business_type_id)`,
+      read: textArray,
+    },
+    email: 'email',
+    phone: 'phone',
+    address: 'address',
+    city: 'city',
+    country: 'country',
+    taxId: 'tax_id',
+    tagIds: {
+      column: 'tag_ids',
+      sql: 'ARRAY(SELECT l.tag_id FROM contact_tag_links l WHERE l.contact_id = c.id ORDER BY l.position, l.tag_id)',
+      read: textArray,
+    },
+    notes: 'notes',
+  },
+  { alias: 'c' },
+);
+const SORT_COLUMNS = CONTACTS.sortColumns<SortField>({
+  name: 'lower',
+  city: 'lower',
+  country: 'exact',
+  createdAt: 'exact',
+  updatedAt: 'exact',
+});
 
 export interface ContactValues {
   companyId: string;
@@ -75,16 +64,16 @@ export interface ContactValues {
 }
 export type ContactPatch = Partial<Omit<ContactValues, 'companyId' | 'createdBy'>>;
 type ColumnField = Exclude<keyof ContactPatch, 'typeIds' | 'tagIds'>;
-const PATCH_COLUMNS: Record<ColumnField, string> = {
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  address: 'address',
-  city: 'city',
-  country: 'country',
-  taxId: 'tax_id',
-  notes: 'notes',
-};
+const PATCH_COLUMNS: Record<ColumnField, string> = CONTACTS.columns([
+  'name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'country',
+  'taxId',
+  'notes',
+]);
 
 export interface ContactFilters {
   typeIds?: string[] | undefined;
@@ -113,11 +102,7 @@ export async function listContacts(
     filters.country ?? null,
   ];
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return selectPage(tx, { select: SELECT, countFrom: 'contacts c', where, params, orderBy }, query, toItem);
-}
-
-async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  return findById(tx, SELECT, id, toItem, { ...options, alias: 'c' });
+  return CONTACTS.page(tx, { where, params, orderBy }, query);
 }
 
 /** Replaces a contact's business types and tags with `ids`, in their order. */
@@ -158,17 +143,13 @@ async function update(tx: Queryable, id: string, patch: ContactPatch): Promise<v
   if (tagIds) await setLinks(tx, id, TAG_LINKS, tagIds);
 }
 
-async function remove(tx: Queryable, id: string): Promise<boolean> {
-  return deleteById(tx, 'contacts', id);
-}
-
 export const contactRepository = {
   list: (tx: Queryable, query: ListQuery<SortField>, filters: Record<string, unknown>) =>
     listContacts(tx, query, filters as ContactFilters),
-  find,
+  find: CONTACTS.find,
   insert,
   update,
-  remove,
+  remove: CONTACTS.remove,
 };
 
 /** Contacts with the same name or tax id as given (case-insensitive), other than `exceptId`. */

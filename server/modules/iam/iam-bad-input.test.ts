@@ -4,10 +4,10 @@
  * ids and headers. No answer may be a 5xx, and a refused request must store nothing.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../http/build-service-app.ts';
-import { buildTestApp } from '../../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { setUpTestApp } from '../../testing/test-apps.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
 import { SERVICE_MODULES } from '../index.ts';
 import { IAM, registeredRoutes, signIn, tableChecksums, type RecordedRoute } from './iam-resources-test-kit.ts';
 
@@ -102,30 +102,29 @@ function idArbitrary(resource: string) {
   );
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db, { modules: SERVICE_MODULES.iamserver }));
-  routes = registeredRoutes(app);
-  admin = await signIn(app, 'admin@demo.test');
-  const post = async (url: string, payload: object) => {
-    const res = await app.inject({ method: 'POST', url: `${IAM}${url}`, headers: admin, payload });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { data: { _id: string } }).data._id;
-  };
-  ids.users = await post('/users', { emailId: 'target@demo.test', firstName: 'Target' });
-  ids.roles = await post('/roles', { name: 'Target role' });
-  ids.groups = await post('/groups', { name: 'Target group', memberIds: [ids.users] });
-  ids.issue = await post('/issue/tracker', { title: 'Target issue' });
-  const me = await app.inject({ method: 'GET', url: `${IAM}/fetch-user`, headers: admin });
-  ids.companies = (me.json() as { data: Array<{ companyId: string }> }).data[0]!.companyId;
-  ids['app-admin'] = ids.companies;
-  const products = await app.inject({ method: 'GET', url: `${IAM}/products`, headers: admin });
-  ids.products = (products.json() as { data: Array<{ _id: string }> }).data[0]!._id;
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+setUpTestApp(
+  'iamserver',
+  async (built) => {
+    ({ t, app } = built);
+    routes = registeredRoutes(app);
+    admin = await signIn(app, 'admin@demo.test');
+    const post = async (url: string, payload: object) => {
+      const res = await app.inject({ method: 'POST', url: `${IAM}${url}`, headers: admin, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { data: { _id: string } }).data._id;
+    };
+    ids.users = await post('/users', { emailId: 'target@demo.test', firstName: 'Target' });
+    ids.roles = await post('/roles', { name: 'Target role' });
+    ids.groups = await post('/groups', { name: 'Target group', memberIds: [ids.users] });
+    ids.issue = await post('/issue/tracker', { title: 'Target issue' });
+    const me = await app.inject({ method: 'GET', url: `${IAM}/fetch-user`, headers: admin });
+    ids.companies = (me.json() as { data: Array<{ companyId: string }> }).data[0]!.companyId;
+    ids['app-admin'] = ids.companies;
+    const products = await app.inject({ method: 'GET', url: `${IAM}/products`, headers: admin });
+    ids.products = (products.json() as { data: Array<{ _id: string }> }).data[0]!._id;
+  },
+  { modules: SERVICE_MODULES.iamserver },
+);
 
 describe('bad input on every iam resource route', () => {
   it('the instance has the resource routes', () => {

@@ -4,12 +4,12 @@
  * company's ids. Each answer must be 403/404 (or 400 for a foreign id inside a body), carry none of the
  * other company's data, and store nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../http/build-service-app.ts';
 import { SERVICE_MODULES } from '../index.ts';
 import { expectIsolated, type IsolationProbe } from '../isolation-test-kit.ts';
-import { buildTestApp } from '../../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { setUpTestApp } from '../../testing/test-apps.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
 import {
   companyIdOf,
   IAM,
@@ -75,17 +75,16 @@ async function setUpTenant(key: 'demo' | 'harbor', company: string, email: strin
   };
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db, { modules: SERVICE_MODULES.iamserver }));
-  routes = registeredRoutes(app);
-  await setUpTenant('demo', 'Demo Freight', 'admin@demo.test', 'demo-only');
-  await setUpTenant('harbor', 'Harbor Logistics', 'admin@harbor.test', 'harbor-only');
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+setUpTestApp(
+  'iamserver',
+  async (built) => {
+    ({ t, app } = built);
+    routes = registeredRoutes(app);
+    await setUpTenant('demo', 'Demo Freight', 'admin@demo.test', 'demo-only');
+    await setUpTenant('harbor', 'Harbor Logistics', 'admin@harbor.test', 'harbor-only');
+  },
+  { modules: SERVICE_MODULES.iamserver },
+);
 
 /** How a route is called against the victim's data; throws for a route nobody has classified. */
 function probesFor(route: RecordedRoute, victim: Tenant): IsolationProbe[] {

@@ -2,11 +2,11 @@
  * The iam resources (docs/api.md section 7) through the real iamserver: CRUD, paging, search and sort,
  * optimistic concurrency, idempotent writes, the audit trail, permissions and the super-admin routes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/demo.ts';
 import type { App } from '../../http/build-service-app.ts';
-import { buildTestApp } from '../../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { setUpTestApp } from '../../testing/test-apps.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
 import { auditCount, companyIdOf, IAM, makeSuperAdmin, signIn, tableChecksums } from './iam-resources-test-kit.ts';
 
 let t: TestDatabase;
@@ -15,16 +15,11 @@ let admin: { authorization: string };
 let ops: { authorization: string };
 let demoId: string;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db));
+setUpTestApp('iamserver', async (built) => {
+  ({ t, app } = built);
   admin = await signIn(app, 'admin@demo.test');
   ops = await signIn(app, 'ops@demo.test');
   demoId = await companyIdOf(t.db, 'Demo Freight');
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
 });
 
 type Headers = Record<string, string>;

@@ -10,36 +10,21 @@ import {
 } from '../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import {
-  deleteById,
-  findById,
-  isoTimestamp,
-  orderByClause,
-  selectPage,
-  updateVersioned,
-} from '../../http/list-sql-repository.ts';
+import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../http/list-sql-repository.ts';
 
 /** The session picklist: active options only, by group and order, in the shape of section 6. */
 export async function listDropdownOptions(tx: Queryable, module: string): Promise<DropdownOption[]> {
-  const { rows } = await tx.query<{
-    id: string;
-    module: string;
-    group_name: string;
-    value: string;
-    label: string;
-    sort_order: number;
-  }>(
-    `SELECT id, module, group_name, value, label, sort_order FROM dropdown_options
-      WHERE module = $1 AND is_active ORDER BY group_name, sort_order, label`,
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${OPTIONS.select} WHERE module = $1 AND is_active ORDER BY group_name, sort_order, label`,
     [module],
   );
-  return rows.map((r) => ({
-    _id: r.id,
-    module: r.module,
-    group: r.group_name,
-    value: r.value,
-    label: r.label,
-    sortOrder: r.sort_order,
+  return rows.map(OPTIONS.toItem).map(({ _id, module, group, value, label, sortOrder }) => ({
+    _id,
+    module,
+    group,
+    value,
+    label,
+    sortOrder,
   }));
 }
 
@@ -77,25 +62,18 @@ export async function insertDropdownOptions(
 // ---------- /dropdown-groups ----------
 
 type GroupSortField = (typeof DROPDOWN_GROUP_SORT_FIELDS)[number];
-const GROUP_SORT_COLUMNS: Record<GroupSortField, string> = {
+const GROUPS = columnTable<DropdownGroup>('dropdown_groups', {
+  ...VERSIONED_COLUMNS,
   module: 'module',
   name: 'name',
-  label: 'lower(label)',
-  updatedAt: 'updated_at',
-};
-const SELECT_GROUP = 'SELECT id, version, module, name, label, created_at, updated_at FROM dropdown_groups';
-
-function toGroup(r: Record<string, unknown>): DropdownGroup {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    module: r.module as string,
-    name: r.name as string,
-    label: r.label as string,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+  label: 'label',
+});
+const GROUP_SORT_COLUMNS = GROUPS.sortColumns<GroupSortField>({
+  module: 'exact',
+  name: 'exact',
+  label: 'lower',
+  updatedAt: 'exact',
+});
 
 export interface DropdownGroupValues {
   companyId: string;
@@ -104,11 +82,7 @@ export interface DropdownGroupValues {
   label: string;
 }
 export type DropdownGroupPatch = Partial<Pick<DropdownGroupValues, 'name' | 'label'>>;
-const GROUP_PATCH_COLUMNS: Record<keyof DropdownGroupPatch, string> = { name: 'name', label: 'label' };
-
-async function findGroup(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  return findById(tx, SELECT_GROUP, id, toGroup, options);
-}
+const GROUP_PATCH_COLUMNS: Record<keyof DropdownGroupPatch, string> = GROUPS.columns(['name', 'label']);
 
 export async function dropdownGroupExists(tx: Queryable, module: string, name: string): Promise<boolean> {
   const { rows } = await tx.query('SELECT 1 FROM dropdown_groups WHERE module = $1 AND name = $2', [module, name]);
@@ -120,14 +94,9 @@ export const dropdownGroupRepository = {
     const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR label ILIKE $1) AND ($2::text IS NULL OR module = $2)`;
     const params = [query.search ? containsPattern(query.search) : null, filters.module ?? null];
     const orderBy = orderByClause(query.sort, GROUP_SORT_COLUMNS, 'id');
-    return selectPage(
-      tx,
-      { select: SELECT_GROUP, countFrom: 'dropdown_groups', where, params, orderBy },
-      query,
-      toGroup,
-    );
+    return GROUPS.page(tx, { where, params, orderBy }, query);
   },
-  find: findGroup,
+  find: GROUPS.find,
   async insert(tx: Queryable, v: DropdownGroupValues): Promise<string> {
     const { rows } = await tx.query<{ id: string }>(
       'INSERT INTO dropdown_groups (company_id, module, name, label) VALUES ($1, $2, $3, $4) RETURNING id',
@@ -138,9 +107,7 @@ export const dropdownGroupRepository = {
   async update(tx: Queryable, id: string, patch: DropdownGroupPatch): Promise<void> {
     await updateVersioned(tx, 'dropdown_groups', id, patch, GROUP_PATCH_COLUMNS);
   },
-  async remove(tx: Queryable, id: string): Promise<boolean> {
-    return deleteById(tx, 'dropdown_groups', id);
-  },
+  remove: GROUPS.remove,
 };
 
 /** How many options a group still holds (a group with options cannot be deleted). */
@@ -155,31 +122,23 @@ export async function countGroupOptions(tx: Queryable, module: string, group: st
 // ---------- /dropdown ----------
 
 type OptionSortField = (typeof DROPDOWN_OPTION_SORT_FIELDS)[number];
-const OPTION_SORT_COLUMNS: Record<OptionSortField, string> = {
-  // The picker's order: a group's options by their sort order.
-  group: 'module, group_name, sort_order',
-  sortOrder: 'sort_order',
-  label: 'lower(label)',
+const OPTIONS = columnTable<DropdownItem>('dropdown_options', {
+  ...VERSIONED_COLUMNS,
+  module: 'module',
+  group: 'group_name',
   value: 'value',
-  updatedAt: 'updated_at',
-};
-const SELECT_OPTION = `SELECT id, version, module, group_name, value, label, sort_order, is_active, created_at, updated_at
-                         FROM dropdown_options`;
-
-function toOption(r: Record<string, unknown>): DropdownItem {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    module: r.module as string,
-    group: r.group_name as string,
-    value: r.value as string,
-    label: r.label as string,
-    sortOrder: r.sort_order as number,
-    isActive: r.is_active as boolean,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+  label: 'label',
+  sortOrder: 'sort_order',
+  isActive: 'is_active',
+});
+const OPTION_SORT_COLUMNS = OPTIONS.sortColumns<OptionSortField>({
+  // The picker's order: a group's options by their sort order.
+  group: { sql: 'module, group_name, sort_order' },
+  sortOrder: 'exact',
+  label: 'lower',
+  value: 'exact',
+  updatedAt: 'exact',
+});
 
 export interface DropdownOptionValues {
   companyId: string;
@@ -191,16 +150,12 @@ export interface DropdownOptionValues {
   isActive: boolean;
 }
 export type DropdownOptionPatch = Partial<Pick<DropdownOptionValues, 'value' | 'label' | 'sortOrder' | 'isActive'>>;
-const OPTION_PATCH_COLUMNS: Record<keyof DropdownOptionPatch, string> = {
-  value: 'value',
-  label: 'label',
-  sortOrder: 'sort_order',
-  isActive: 'is_active',
-};
-
-async function findOption(tx: Queryable, id: string, options: { lock?: boolean } = {}) {
-  return findById(tx, SELECT_OPTION, id, toOption, options);
-}
+const OPTION_PATCH_COLUMNS: Record<keyof DropdownOptionPatch, string> = OPTIONS.columns([
+  'value',
+  'label',
+  'sortOrder',
+  'isActive',
+]);
 
 export const dropdownOptionRepository = {
   async list(
@@ -217,14 +172,9 @@ export const dropdownOptionRepository = {
       filters.isActive === undefined ? null : filters.isActive === 'true',
     ];
     const orderBy = orderByClause(query.sort, OPTION_SORT_COLUMNS, 'id');
-    return selectPage(
-      tx,
-      { select: SELECT_OPTION, countFrom: 'dropdown_options', where, params, orderBy },
-      query,
-      toOption,
-    );
+    return OPTIONS.page(tx, { where, params, orderBy }, query);
   },
-  find: findOption,
+  find: OPTIONS.find,
   /** Without a `sortOrder`, the new option goes after the group's last one. */
   async insert(tx: Queryable, v: DropdownOptionValues): Promise<string> {
     const { rows } = await tx.query<{ id: string }>(
@@ -241,9 +191,7 @@ export const dropdownOptionRepository = {
   async update(tx: Queryable, id: string, patch: DropdownOptionPatch): Promise<void> {
     await updateVersioned(tx, 'dropdown_options', id, patch, OPTION_PATCH_COLUMNS);
   },
-  async remove(tx: Queryable, id: string): Promise<boolean> {
-    return deleteById(tx, 'dropdown_options', id);
-  },
+  remove: OPTIONS.remove,
 };
 
 /** Another option of the group with this value, other than `exceptId`. */
@@ -263,10 +211,10 @@ export async function dropdownValueTaken(
 /** A group's options, locked for a reorder, in their current order. */
 export async function lockGroupOptions(tx: Queryable, module: string, group: string): Promise<DropdownItem[]> {
   const { rows } = await tx.query<Record<string, unknown>>(
-    `${SELECT_OPTION} WHERE module = $1 AND group_name = $2 ORDER BY sort_order, label, id FOR UPDATE`,
+    `${OPTIONS.select} WHERE module = $1 AND group_name = $2 ORDER BY sort_order, label, id FOR UPDATE`,
     [module, group],
   );
-  return rows.map(toOption);
+  return rows.map(OPTIONS.toItem);
 }
 
 /** Numbers the given options 1, 2, 3, … in the order given; only the ones whose place changed get a new version. */

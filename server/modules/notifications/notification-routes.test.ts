@@ -3,10 +3,10 @@
  * company only, audited), listing with the unread count, marking loaded; and `createNotifications` as
  * other modules call it, inside their own transaction.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../http/build-service-app.ts';
-import { buildTestApp } from '../../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { setUpTestApp } from '../../testing/test-apps.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
 import { IAM, signIn, userIdOf } from './notification-test-kit.ts';
 import { createNotifications } from './notification-service.ts';
 
@@ -17,19 +17,14 @@ let ops: { authorization: string };
 let harbor: { authorization: string };
 const ids: Record<string, string> = {};
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db));
+setUpTestApp('iamserver', async (built) => {
+  ({ t, app } = built);
   admin = await signIn(app, 'admin@demo.test');
   ops = await signIn(app, 'ops@demo.test');
   harbor = await signIn(app, 'admin@harbor.test');
   for (const email of ['admin@demo.test', 'ops@demo.test', 'unverified@demo.test', 'admin@harbor.test']) {
     ids[email] = await userIdOf(t.db, email);
   }
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
 });
 
 const send = (headers: { authorization: string }, payload: unknown, extra: Record<string, string> = {}) =>

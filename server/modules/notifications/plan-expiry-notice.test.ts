@@ -2,9 +2,9 @@
  * The daily plan-expiry notice: sent to the admins of companies whose plan expires within 14 days, once
  * per company per day whatever the number of runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../testing/test-apps.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
 import type { App } from '../../http/build-service-app.ts';
 import { IAM, signIn, userIdOf } from './notification-test-kit.ts';
 import { notifyExpiringPlans, planExpiryTitle } from './plan-expiry-notice.ts';
@@ -19,16 +19,11 @@ async function setExpiry(company: string, date: string) {
   );
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db));
+setUpTestApp('iamserver', async (built) => {
+  ({ t, app } = built);
   await setExpiry('Demo Freight', '2030-03-15'); // in 5 days
   await setExpiry('Harbor Logistics', '2030-03-25'); // in 15 days: outside the window
   await setExpiry('Expired Cargo', '2030-03-09'); // already expired
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
 });
 
 describe('notifyExpiringPlans', () => {

@@ -10,53 +10,32 @@ import type {
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../http/list-query.ts';
 import {
-  deleteById,
-  findById,
-  isoTimestamp,
+  columnTable,
+  jsonValue,
   orderByClause,
-  selectPage,
+  textArray,
   updateVersioned,
+  VERSIONED_COLUMNS,
 } from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof REPORT_SORT_FIELDS)[number];
-const SORT_COLUMNS: Record<SortField, string> = {
-  name: 'lower(name)',
+const REPORT_SKETCHES = columnTable<ReportSketch>('report_sketches', {
+  ...VERSIONED_COLUMNS,
+  name: 'name',
+  description: 'description',
   source: 'source',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
-const SELECT = `SELECT id, version, name, description, source, columns, filters, sort, chart, created_by, created_at,
-       updated_at FROM report_sketches`;
-
-const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
-
-/** Both drivers answer a `text[]` as an array; a `{…}` literal is tolerated all the same. */
-function textArray(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string')
-    return value
-      .replace(/^\{|\}$/g, '')
-      .split(',')
-      .filter(Boolean);
-  return [];
-}
-
-function toItem(r: Record<string, unknown>): ReportSketch {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    name: r.name as string,
-    description: r.description as string,
-    source: r.source as ReportSource,
-    columns: textArray(r.columns),
-    filters: (json(r.filters) ?? []) as ReportFilter[],
-    sort: (json(r.sort) ?? null) as ReportSort | null,
-    chart: (json(r.chart) ?? null) as ReportChart | null,
-    createdBy: (r.created_by as string | null) ?? null,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+  columns: { column: 'columns', read: textArray },
+  filters: { column: 'filters', read: (value) => (jsonValue(value) ?? []) as ReportFilter[] },
+  sort: { column: 'sort', read: (value) => (jsonValue(value) ?? null) as ReportSort | null },
+  chart: { column: 'chart', read: (value) => (jsonValue(value) ?? null) as ReportChart | null },
+  createdBy: 'created_by',
+});
+const SORT_COLUMNS = REPORT_SKETCHES.sortColumns<SortField>({
+  name: 'lower',
+  source: 'exact',
+  createdAt: 'exact',
+  updatedAt: 'exact',
+});
 
 export interface ReportSketchValues {
   companyId: string;
@@ -71,15 +50,15 @@ export interface ReportSketchValues {
 }
 export type ReportSketchPatch = Partial<Omit<ReportSketchValues, 'companyId' | 'createdBy'>>;
 
-const PATCH_COLUMNS: Record<keyof ReportSketchPatch, string> = {
-  name: 'name',
-  description: 'description',
-  source: 'source',
-  columns: 'columns',
-  filters: 'filters',
-  sort: 'sort',
-  chart: 'chart',
-};
+const PATCH_COLUMNS: Record<keyof ReportSketchPatch, string> = REPORT_SKETCHES.columns([
+  'name',
+  'description',
+  'source',
+  'columns',
+  'filters',
+  'sort',
+  'chart',
+]);
 
 /**
  * jsonb columns take their value as JSON text (node-postgres would send an array as a PostgreSQL array);
@@ -101,11 +80,7 @@ async function list(
   const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR description ILIKE $1) AND ($2::text IS NULL OR source = $2)`;
   const params = [query.search ? containsPattern(query.search) : null, filters.source ?? null];
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return selectPage(tx, { select: SELECT, countFrom: 'report_sketches', where, params, orderBy }, query, toItem);
-}
-
-async function find(tx: Queryable, id: string, options: { lock?: boolean } = {}): Promise<ReportSketch | undefined> {
-  return findById(tx, SELECT, id, toItem, options);
+  return REPORT_SKETCHES.page(tx, { where, params, orderBy }, query);
 }
 
 async function insert(tx: Queryable, v: ReportSketchValues): Promise<string> {
@@ -131,15 +106,11 @@ async function update(tx: Queryable, id: string, patch: ReportSketchPatch): Prom
   await updateVersioned(tx, 'report_sketches', id, toPatchValues(patch), PATCH_COLUMNS);
 }
 
-async function remove(tx: Queryable, id: string): Promise<boolean> {
-  return deleteById(tx, 'report_sketches', id);
-}
-
 export const reportSketchRepository = {
   list: (tx: Queryable, query: ListQuery<SortField>, filters: Record<string, unknown>) =>
     list(tx, query, filters as { source?: ReportSource }),
-  find,
+  find: REPORT_SKETCHES.find,
   insert,
   update,
-  remove,
+  remove: REPORT_SKETCHES.remove,
 };

@@ -5,12 +5,12 @@
  * mail-template table yet, so there is nothing of those to compare.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.ts';
 import type { App } from '../../../http/build-service-app.ts';
 import { createCompanyWithAdmin } from '../../../cli/create-company.ts';
-import { buildTestApp } from '../../../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
+import { setUpTestApp } from '../../../testing/test-apps.ts';
+import type { TestDatabase } from '../../../testing/test-database.ts';
 import { companyIdOf, IAM, makeSuperAdmin, signIn } from '../iam-resources-test-kit.ts';
 import {
   DEFAULT_BUSINESS_TYPES,
@@ -23,14 +23,7 @@ import {
 let t: TestDatabase;
 let app: App;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db));
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+setUpTestApp('iamserver', (built) => ({ t, app } = built));
 
 /** What a company starts with, as its own tenant transaction sees it. */
 async function startingState(db: Database, companyId: string) {

@@ -5,43 +5,35 @@ import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import {
-  deleteById,
-  findById,
-  isoTimestamp,
+  columnTable,
   orderByClause,
-  selectPage,
+  textArray,
   updateVersioned,
+  VERSIONED_COLUMNS,
 } from '../../../http/list-sql-repository.ts';
 
 export { GROUP_SORT_FIELDS, type GroupSortField } from '../../../../src/shared/contracts/groups.ts';
 import type { groupSchema, GroupSortField } from '../../../../src/shared/contracts/groups.ts';
 
-const SORT_COLUMNS: Record<GroupSortField, string> = {
-  name: 'lower(g.name)',
-  createdAt: 'g.created_at',
-  updatedAt: 'g.updated_at',
-};
-
 /** A group as the `/groups` resource answers it (the shared contract). */
 export type GroupItem = z.infer<typeof groupSchema>;
 
-const SELECT_GROUP = `SELECT g.id, g.version, g.company_id, g.name, g.description, g.created_at, g.updated_at,
-        COALESCE((SELECT array_agg(m.user_id::text ORDER BY m.user_id) FROM user_group_members m WHERE m.group_id = g.id),
-                 '{}'::text[]) AS member_ids
-   FROM user_groups g`;
-
-function toGroup(r: Record<string, unknown>): GroupItem {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    companyId: r.company_id as string,
-    name: r.name as string,
-    description: r.description as string,
-    memberIds: (r.member_ids as string[] | null) ?? [],
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+const GROUPS = columnTable<GroupItem>(
+  'user_groups',
+  {
+    ...VERSIONED_COLUMNS,
+    companyId: 'company_id',
+    name: 'name',
+    description: 'description',
+    memberIds: {
+      column: 'member_ids',
+      sql: '(SELECT array_agg(m.user_id::text ORDER BY m.user_id) FROM user_group_members m WHERE m.group_id = g.id)',
+      read: textArray,
+    },
+  },
+  { alias: 'g' },
+);
+const SORT_COLUMNS = GROUPS.sortColumns<GroupSortField>({ name: 'lower', createdAt: 'exact', updatedAt: 'exact' });
 
 export async function listGroups(
   tx: Queryable,
@@ -50,21 +42,10 @@ export async function listGroups(
   const where = query.search ? 'WHERE (g.name ILIKE $1 OR g.description ILIKE $1)' : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'g.id');
-  return selectPage(
-    tx,
-    { select: SELECT_GROUP, countFrom: 'user_groups g', where, params: [pattern], orderBy },
-    query,
-    toGroup,
-  );
+  return GROUPS.page(tx, { where, params: [pattern], orderBy }, query);
 }
 
-export async function findGroup(
-  tx: Queryable,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<GroupItem | undefined> {
-  return findById(tx, SELECT_GROUP, id, toGroup, { ...options, alias: 'g' });
-}
+export const findGroup = GROUPS.find;
 
 export async function insertGroup(
   tx: Queryable,
@@ -82,7 +63,7 @@ export interface GroupPatch {
   description?: string;
 }
 
-const PATCH_COLUMNS: Record<keyof GroupPatch, string> = { name: 'name', description: 'description' };
+const PATCH_COLUMNS: Record<keyof GroupPatch, string> = GROUPS.columns(['name', 'description']);
 
 export async function updateGroup(tx: Queryable, id: string, patch: GroupPatch): Promise<void> {
   await updateVersioned(tx, 'user_groups', id, patch, PATCH_COLUMNS);
@@ -103,9 +84,7 @@ export async function replaceGroupMembers(
   );
 }
 
-export async function deleteGroup(tx: Queryable, id: string): Promise<boolean> {
-  return deleteById(tx, 'user_groups', id);
-}
+export const deleteGroup = GROUPS.remove;
 
 /** Groups as the resource kit uses them: insert and update also replace the member list when given. */
 export const groupRepository = {

@@ -6,12 +6,11 @@ import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import {
-  deleteById,
-  findById,
-  isoTimestamp,
+  columnTable,
+  jsonValue,
   orderByClause,
-  selectPage,
   updateVersioned,
+  VERSIONED_COLUMNS,
 } from '../../../http/list-sql-repository.ts';
 
 import type { issueSchema, IssuePriority, IssueStatus } from '../../../../src/shared/contracts/issues.ts';
@@ -19,57 +18,48 @@ import type { issueSchema, IssuePriority, IssueStatus } from '../../../../src/sh
 export { ISSUE_SORT_FIELDS, type IssueSortField } from '../../../../src/shared/contracts/issues.ts';
 import type { IssueSortField } from '../../../../src/shared/contracts/issues.ts';
 
-const SORT_COLUMNS: Record<IssueSortField, string> = {
-  title: 'lower(i.title)',
-  status: 'i.status',
-  priority: "array_position(ARRAY['low','medium','high'], i.priority)",
-  createdAt: 'i.created_at',
-  updatedAt: 'i.updated_at',
-};
-
 /** An issue as the tracker answers it (the shared contract). */
 export type IssueItem = z.infer<typeof issueSchema>;
 
 // The joined rows are the issue's own company's (the file, the reporter and the company carry the same
 // company_id), so a tenant transaction sees them all and a system one joins across companies correctly.
-const SELECT_ISSUE = `SELECT i.id, i.version, i.company_id, i.title, i.description, i.status, i.priority,
-       i.attachment_file_id, f.file_name, f.content_type, f.size_bytes, i.app_version, i.route,
-       i.created_by, u.name AS reporter_name, u.email AS reporter_email, c.name AS company_name,
-       i.created_at, i.updated_at
-  FROM issues i
-  JOIN companies c ON c.id = i.company_id
+const ISSUES = columnTable<IssueItem>(
+  'issues',
+  {
+    ...VERSIONED_COLUMNS,
+    companyId: 'company_id',
+    title: 'title',
+    description: 'description',
+    status: 'status',
+    priority: 'priority',
+    attachmentFileId: 'attachment_file_id',
+    attachment: {
+      column: 'attachment',
+      sql: `CASE WHEN f.id IS NULL THEN NULL
+                 ELSE json_build_object('fileName', f.file_name, 'contentType', f.content_type, 'size', f.size_bytes) END`,
+      read: (value) => (jsonValue(value) ?? null) as IssueItem['attachment'],
+    },
+    appVersion: 'app_version',
+    route: 'route',
+    createdBy: 'created_by',
+    reporterName: { column: 'reporter_name', sql: 'u.name' },
+    reporterEmail: { column: 'reporter_email', sql: 'u.email' },
+    companyName: { column: 'company_name', sql: 'c.name' },
+  },
+  {
+    alias: 'i',
+    joins: `JOIN companies c ON c.id = i.company_id
   LEFT JOIN users u ON u.id = i.created_by AND u.company_id = i.company_id
-  LEFT JOIN drive_files f ON f.id = i.attachment_file_id AND f.company_id = i.company_id`;
-
-function toIssue(r: Record<string, unknown>): IssueItem {
-  const fileId = (r.attachment_file_id as string | null) ?? null;
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    companyId: r.company_id as string,
-    title: r.title as string,
-    description: r.description as string,
-    status: r.status as IssueStatus,
-    priority: r.priority as IssuePriority,
-    attachmentFileId: fileId,
-    attachment:
-      fileId && r.file_name !== null && r.file_name !== undefined
-        ? {
-            fileName: r.file_name as string,
-            contentType: r.content_type as string,
-            size: Number(r.size_bytes),
-          }
-        : null,
-    appVersion: r.app_version as string,
-    route: r.route as string,
-    createdBy: (r.created_by as string | null) ?? null,
-    reporterName: (r.reporter_name as string | null) ?? null,
-    reporterEmail: (r.reporter_email as string | null) ?? null,
-    companyName: r.company_name as string,
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+  LEFT JOIN drive_files f ON f.id = i.attachment_file_id AND f.company_id = i.company_id`,
+  },
+);
+const SORT_COLUMNS = ISSUES.sortColumns<IssueSortField>({
+  title: 'lower',
+  status: 'exact',
+  priority: { sql: "array_position(ARRAY['low','medium','high'], i.priority)" },
+  createdAt: 'exact',
+  updatedAt: 'exact',
+});
 
 export interface IssueFilters {
   status?: IssueStatus | undefined;
@@ -92,16 +82,10 @@ export async function listIssues(
     filters.companyId ?? null,
   ];
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'i.id');
-  return selectPage(tx, { select: SELECT_ISSUE, countFrom: 'issues i', where, params, orderBy }, query, toIssue);
+  return ISSUES.page(tx, { where, params, orderBy }, query);
 }
 
-export async function findIssue(
-  tx: Queryable,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<IssueItem | undefined> {
-  return findById(tx, SELECT_ISSUE, id, toIssue, { ...options, alias: 'i' });
-}
+export const findIssue = ISSUES.find;
 
 export interface NewIssue {
   companyId: string;
@@ -141,20 +125,13 @@ export interface IssuePatch {
   priority?: IssuePriority;
 }
 
-const PATCH_COLUMNS: Record<keyof IssuePatch, string> = {
-  title: 'title',
-  description: 'description',
-  status: 'status',
-  priority: 'priority',
-};
+const PATCH_COLUMNS: Record<keyof IssuePatch, string> = ISSUES.columns(['title', 'description', 'status', 'priority']);
 
 export async function updateIssue(tx: Queryable, id: string, patch: IssuePatch): Promise<void> {
   await updateVersioned(tx, 'issues', id, patch, PATCH_COLUMNS);
 }
 
-export async function deleteIssue(tx: Queryable, id: string): Promise<boolean> {
-  return deleteById(tx, 'issues', id);
-}
+export const deleteIssue = ISSUES.remove;
 
 /** The issue tracker as the resource kit uses it (create and delete, inside the caller's company). */
 export const issueRepository = {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../../http/build-service-app.ts';
 import { isApiError } from '../../../http/api-error.ts';
-import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
-import { buildTestApp } from '../../../testing/test-apps.ts';
+import { setUpTestApp } from '../../../testing/test-apps.ts';
 import {
   assertAcceptablePassword,
   checkAcceptablePassword,
@@ -10,17 +9,9 @@ import {
   loadPasswordPolicy,
 } from './password-policy-service.ts';
 
-let t: TestDatabase;
 let app: App;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db));
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+setUpTestApp('iamserver', (built) => ({ app } = built));
 
 describe('the product password policy', () => {
   it('is published without sign-in', async () => {

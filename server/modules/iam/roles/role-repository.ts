@@ -6,44 +6,33 @@ import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import {
-  findById,
-  isoTimestamp,
+  columnTable,
+  jsonValue,
   orderByClause,
-  selectPage,
   updateVersioned,
+  VERSIONED_COLUMNS,
 } from '../../../http/list-sql-repository.ts';
 
 export { ROLE_SORT_FIELDS, type RoleSortField } from '../../../../src/shared/contracts/roles.ts';
 import type { roleSchema, RoleSortField } from '../../../../src/shared/contracts/roles.ts';
 
-const SORT_COLUMNS: Record<RoleSortField, string> = {
-  name: 'lower(name)',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
-
 /** A role as the `/roles` resource answers it (the shared contract). */
 export type RoleItem = z.infer<typeof roleSchema>;
 
-const SELECT_ROLE = `SELECT id, version, company_id, name, description, permissions, is_system, created_at, updated_at,
-       (SELECT count(*)::int FROM users u WHERE u.role_id = roles.id) AS user_count
-  FROM roles`;
-
-function toRole(r: Record<string, unknown>): RoleItem {
-  const permissions = typeof r.permissions === 'string' ? JSON.parse(r.permissions) : r.permissions;
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    companyId: r.company_id as string,
-    name: r.name as string,
-    description: r.description as string,
-    permissions: (permissions ?? {}) as RoleItem['permissions'],
-    isSystem: r.is_system as boolean,
-    userCount: Number(r.user_count ?? 0),
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+const ROLES = columnTable<RoleItem>('roles', {
+  ...VERSIONED_COLUMNS,
+  companyId: 'company_id',
+  name: 'name',
+  description: 'description',
+  permissions: { column: 'permissions', read: (value) => (jsonValue(value) ?? {}) as RoleItem['permissions'] },
+  isSystem: 'is_system',
+  userCount: {
+    column: 'user_count',
+    sql: '(SELECT count(*)::int FROM users u WHERE u.role_id = roles.id)',
+    read: (value) => Number(value ?? 0),
+  },
+});
+const SORT_COLUMNS = ROLES.sortColumns<RoleSortField>({ name: 'lower', createdAt: 'exact', updatedAt: 'exact' });
 
 export async function listRoles(
   tx: Queryable,
@@ -52,16 +41,10 @@ export async function listRoles(
   const where = query.search ? 'WHERE (name ILIKE $1 OR description ILIKE $1)' : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return selectPage(tx, { select: SELECT_ROLE, countFrom: 'roles', where, params: [pattern], orderBy }, query, toRole);
+  return ROLES.page(tx, { where, params: [pattern], orderBy }, query);
 }
 
-export async function findRole(
-  tx: Queryable,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<RoleItem | undefined> {
-  return findById(tx, SELECT_ROLE, id, toRole, options);
-}
+export const findRole = ROLES.find;
 
 export async function insertRole(
   tx: Queryable,
@@ -80,11 +63,7 @@ export interface RolePatch {
   permissions?: Permissions;
 }
 
-const PATCH_COLUMNS: Record<keyof RolePatch, string> = {
-  name: 'name',
-  description: 'description',
-  permissions: 'permissions',
-};
+const PATCH_COLUMNS: Record<keyof RolePatch, string> = ROLES.columns(['name', 'description', 'permissions']);
 
 export async function updateRole(tx: Queryable, id: string, patch: RolePatch): Promise<void> {
   const row = { ...patch, permissions: patch.permissions ? JSON.stringify(patch.permissions) : undefined };

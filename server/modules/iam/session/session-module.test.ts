@@ -2,10 +2,10 @@
  * The session calls of docs/api.md section 4, through the real iamserver on a real database.
  */
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seed/demo.ts';
-import { buildTestApp } from '../../../testing/test-apps.ts';
-import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
+import { buildTestApp, setUpTestApp } from '../../../testing/test-apps.ts';
+import type { TestDatabase } from '../../../testing/test-database.ts';
 import type { App } from '../../../http/build-service-app.ts';
 
 let t: TestDatabase;
@@ -13,16 +13,9 @@ let app: App;
 let clock = Date.now();
 const base = '/iamserver/api/v1';
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ app } = await buildTestApp('iamserver', t.db, {
-    now: () => new Date(clock),
-    config: { accessTokenTtl: 60, refreshTokenTtl: 3600 },
-  }));
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
+setUpTestApp('iamserver', (built) => ({ t, app } = built), {
+  now: () => new Date(clock),
+  config: { accessTokenTtl: 60, refreshTokenTtl: 3600 },
 });
 beforeEach(async () => {
   clock = Date.now();

@@ -6,55 +6,51 @@ import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
 import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
 import {
-  deleteById,
-  findById,
-  isoTimestamp,
+  columnTable,
+  isoTimestampOrNull,
   orderByClause,
-  selectPage,
   updateVersioned,
+  VERSIONED_COLUMNS,
 } from '../../../http/list-sql-repository.ts';
 
 export { USER_SORT_FIELDS, type UserSortField } from '../../../../src/shared/contracts/users.ts';
 import type { userSchema, UserSortField } from '../../../../src/shared/contracts/users.ts';
 
-const SORT_COLUMNS: Record<UserSortField, string> = {
-  name: 'u.name',
-  emailId: 'lower(u.email)',
-  firstName: 'u.first_name',
-  lastName: 'u.last_name',
-  createdAt: 'u.created_at',
-  updatedAt: 'u.updated_at',
-};
-
 /** A user as the `/users` resource answers it (the shared contract). */
 export type UserItem = z.infer<typeof userSchema>;
 
-const SELECT_USER = `SELECT u.id, u.version, u.company_id, u.name, u.email, u.first_name, u.last_name, u.email_verified,
-        u.disabled, u.is_super_admin, u.role_id, r.name AS role_name, u.phone, u.avatar_file_id, u.created_at, u.updated_at,
-        (SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id) AS last_sign_in_at
-   FROM users u LEFT JOIN roles r ON r.id = u.role_id`;
-
-function toUser(r: Record<string, unknown>): UserItem {
-  return {
-    _id: r.id as string,
-    version: r.version as number,
-    companyId: r.company_id as string,
-    name: r.name as string,
-    emailId: r.email as string,
-    firstName: r.first_name as string,
-    lastName: r.last_name as string,
-    emailVerified: r.email_verified as boolean,
-    disabled: r.disabled as boolean,
-    isSuperAdmin: r.is_super_admin as boolean,
-    roleId: (r.role_id as string | null) ?? null,
-    roleName: (r.role_name as string | null) ?? null,
-    phone: (r.phone as string | null) ?? '',
-    avatarFileId: (r.avatar_file_id as string | null) ?? null,
-    lastSignInAt: r.last_sign_in_at == null ? null : isoTimestamp(r.last_sign_in_at),
-    createdAt: isoTimestamp(r.created_at),
-    updatedAt: isoTimestamp(r.updated_at),
-  };
-}
+const USERS = columnTable<UserItem>(
+  'users',
+  {
+    ...VERSIONED_COLUMNS,
+    companyId: 'company_id',
+    name: 'name',
+    emailId: 'email',
+    firstName: 'first_name',
+    lastName: 'last_name',
+    emailVerified: 'email_verified',
+    disabled: 'disabled',
+    isSuperAdmin: 'is_super_admin',
+    roleId: 'role_id',
+    roleName: { column: 'role_name', sql: 'r.name' },
+    phone: { column: 'phone', read: (value) => (value as string | null) ?? '' },
+    avatarFileId: 'avatar_file_id',
+    lastSignInAt: {
+      column: 'last_sign_in_at',
+      sql: '(SELECT max(s.created_at) FROM sessions s WHERE s.user_id = u.id)',
+      read: isoTimestampOrNull,
+    },
+  },
+  { alias: 'u', joins: 'LEFT JOIN roles r ON r.id = u.role_id' },
+);
+const SORT_COLUMNS = USERS.sortColumns<UserSortField>({
+  name: 'exact',
+  emailId: 'lower',
+  firstName: 'exact',
+  lastName: 'exact',
+  createdAt: 'exact',
+  updatedAt: 'exact',
+});
 
 const SEARCH = `(u.name ILIKE $1 OR u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1)`;
 
@@ -65,21 +61,10 @@ export async function listUsers(
   const where = query.search ? `WHERE ${SEARCH}` : 'WHERE $1::text IS NULL';
   const pattern = query.search ? containsPattern(query.search) : null;
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'u.id');
-  return selectPage(
-    tx,
-    { select: SELECT_USER, countFrom: 'users u', where, params: [pattern], orderBy },
-    query,
-    toUser,
-  );
+  return USERS.page(tx, { where, params: [pattern], orderBy }, query);
 }
 
-export async function findUser(
-  tx: Queryable,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<UserItem | undefined> {
-  return findById(tx, SELECT_USER, id, toUser, { ...options, alias: 'u' });
-}
+export const findUser = USERS.find;
 
 export async function insertUser(
   tx: Queryable,
@@ -103,23 +88,21 @@ export interface UserPatch {
   avatarFileId?: string | null;
 }
 
-const PATCH_COLUMNS: Record<keyof UserPatch, string> = {
-  name: 'name',
-  firstName: 'first_name',
-  lastName: 'last_name',
-  roleId: 'role_id',
-  disabled: 'disabled',
-  phone: 'phone',
-  avatarFileId: 'avatar_file_id',
-};
+const PATCH_COLUMNS: Record<keyof UserPatch, string> = USERS.columns([
+  'name',
+  'firstName',
+  'lastName',
+  'roleId',
+  'disabled',
+  'phone',
+  'avatarFileId',
+]);
 
 export async function updateUser(tx: Queryable, id: string, patch: UserPatch): Promise<void> {
   await updateVersioned(tx, 'users', id, patch, PATCH_COLUMNS);
 }
 
-export async function deleteUser(tx: Queryable, id: string): Promise<boolean> {
-  return deleteById(tx, 'users', id);
-}
+export const deleteUser = USERS.remove;
 
 /** The ids among `ids` that are users of the transaction's company. */
 export async function existingUserIds(tx: Queryable, ids: readonly string[]): Promise<Set<string>> {
