@@ -26,6 +26,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   lighthouse: () => import('./lighthouse.ts'),
   'offline-first': () => import('./offline-first.ts'),
   reports: () => import('./reports.ts'),
+  shipments: () => import('./shipments.ts'),
 };
 
 const [name, outFile, offsetArg] = process.argv.slice(2);

@@ -64,6 +64,11 @@ const MODULES = [
     title: 'Report downloads: 100,000 audit rows as CSV and XLSX, streamed (reports)',
     timeoutS: 600,
   },
+  {
+    name: 'shipments',
+    title: 'Shipments at 100,000: list, search and create on both databases; the offline list per keystroke',
+    timeoutS: 1500,
+  },
 ];
 /** Start failures (another engineer's half-done change, a port in use) are retried once after this pause. */
 const RETRY_PAUSE_S = Number(process.env.BENCH_RETRY_PAUSE_S ?? 60);

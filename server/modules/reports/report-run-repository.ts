@@ -19,6 +19,11 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern } from '../../http/list-query.ts';
 import { isoTimestamp } from '../../http/list-sql-repository.ts';
+import {
+  SHIPMENT_DIRECTION_WORDS,
+  SHIPMENT_MODE_WORDS,
+  SHIPMENT_STATUS_WORDS,
+} from '../../../src/shared/shipments/words.ts';
 
 type ColumnKey<S extends ReportSource> = (typeof REPORT_COLUMNS)[S][number]['key'];
 
@@ -37,6 +42,14 @@ interface SourceSql<S extends ReportSource> {
 /** A contact's names of `table`, in name order, through the join table `links` (its `column` is the id). */
 const linkedNames = (links: string, column: string, table: string) =>
   `ARRAY(SELECT n.name FROM ${links} l JOIN ${table} n ON n.id = l.${column} WHERE l.contact_id = c.id ORDER BY lower(n.name), n.id)`;
+
+/** A code column as the words a reader expects (`in-transit` → `In transit`); an unknown code as it is. */
+function wordsOf(sql: string, words: Readonly<Record<string, string>>): string {
+  const cases = Object.entries(words)
+    .map(([code, word]) => `WHEN '${code}' THEN '${word.replace(/'/g, "''")}'`)
+    .join(' ');
+  return `(CASE ${sql} ${cases} ELSE ${sql} END)`;
+}
 
 const SOURCES: { [S in ReportSource]: SourceSql<S> } = {
   contacts: {
@@ -86,6 +99,37 @@ const SOURCES: { [S in ReportSource]: SourceSql<S> } = {
       action: 'a.action',
       entity: 'a.entity',
       entityId: 'a.entity_id',
+    },
+  },
+  shipments: {
+    from: 'shipments s JOIN contacts cu ON cu.company_id = s.company_id AND cu.id = s.customer_id',
+    id: 's.id',
+    idType: 'uuid',
+    defaultSort: { field: 'etd', direction: 'desc' },
+    columns: {
+      number: 's.number',
+      customer: 'cu.name',
+      mode: wordsOf('s.mode', SHIPMENT_MODE_WORDS),
+      direction: wordsOf('s.direction', SHIPMENT_DIRECTION_WORDS),
+      status: wordsOf('s.status', SHIPMENT_STATUS_WORDS),
+      origin: 's.origin',
+      destination: 's.destination',
+      etd: 's.etd',
+      eta: 's.eta',
+      incoterm: 's.incoterm',
+      carrierBookingReference: 's.carrier_booking_reference',
+      masterBillNumber: 's.master_bill_number',
+      houseBillNumber: 's.house_bill_number',
+      vesselName: 's.vessel_name',
+      voyage: 's.voyage',
+      flightNumber: 's.flight_number',
+      containers: `ARRAY(SELECT k.number FROM shipment_containers k
+                          WHERE k.company_id = s.company_id AND k.shipment_id = s.id ORDER BY k.position)`,
+      packages: 's.total_packages',
+      grossWeightKg: 's.total_gross_weight_kg',
+      volumeM3: 's.total_volume_m3',
+      chargeableWeightKg: 's.chargeable_weight_kg',
+      createdAt: 's.created_at',
     },
   },
 };
@@ -143,6 +187,15 @@ function condition(source: ReportSource, filter: ReportFilter, params: Params): 
       if (filter.op === 'after') return `${sql} >= ${startOfDayUtc(params.add(value))}`;
       if (filter.op === 'before') return `${sql} < ${startOfDayUtc(`(${params.add(value)}::date + 1)`)}`;
       break;
+    case 'day':
+      if (filter.op === 'after') return `${sql} >= ${params.add(value)}::date`;
+      if (filter.op === 'before') return `${sql} <= ${params.add(value)}::date`;
+      break;
+    case 'number':
+      if (filter.op === 'atLeast') return `${sql} >= ${params.add(value)}::numeric`;
+      if (filter.op === 'atMost') return `${sql} <= ${params.add(value)}::numeric`;
+      if (filter.op === 'equals') return `${sql} = ${params.add(value)}::numeric`;
+      break;
     case 'boolean':
       if (filter.op === 'is') return `${sql} = ${params.add(value === 'true')}::boolean`;
       break;
@@ -157,10 +210,15 @@ function condition(source: ReportSource, filter: ReportFilter, params: Params): 
 }
 
 /** The order's key for a column: text case-insensitively, a list by its names joined. Never NULL. */
-function sortKey(col: Column): { sql: string; type: 'text' | 'timestamptz' | 'boolean' } {
+function sortKey(col: Column): { sql: string; type: 'text' | 'timestamptz' | 'boolean' | 'date' | 'numeric' } {
   switch (col.def.kind) {
     case 'date':
       return { sql: col.sql, type: 'timestamptz' };
+    // A missing day or number sorts first (it has none to compare): a fixed stand-in keeps the key non-NULL.
+    case 'day':
+      return { sql: `coalesce(${col.sql}, '0001-01-01'::date)`, type: 'date' };
+    case 'number':
+      return { sql: `coalesce((${col.sql})::numeric, -1e15)`, type: 'numeric' };
     case 'boolean':
       return { sql: `coalesce(${col.sql}, false)`, type: 'boolean' };
     case 'list':
@@ -206,6 +264,10 @@ function toCell(kind: ReportColumnDef['kind'], value: unknown): ReportCell {
   switch (kind) {
     case 'date':
       return isoTimestamp(value);
+    case 'day':
+      return isoDay(value);
+    case 'number':
+      return Number(value);
     case 'boolean':
       return value === true || value === 't' || value === 'true';
     case 'list':
@@ -213,6 +275,15 @@ function toCell(kind: ReportColumnDef['kind'], value: unknown): ReportCell {
     default:
       return String(value);
   }
+}
+
+/** A `date` column's value as `2026-01-31`: PGlite answers a string, node-postgres a local-midnight Date. */
+function isoDay(value: unknown): string {
+  if (value instanceof Date) {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  }
+  return String(value).slice(0, 10);
 }
 
 /** How many rows the definition matches. */
@@ -243,6 +314,10 @@ export async function reportChartPoints(
   switch (col.def.kind) {
     case 'date':
       select = `SELECT to_char(${col.sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS label, count(*)::int AS count FROM ${from}`;
+      order = 'label';
+      break;
+    case 'day':
+      select = `SELECT coalesce(to_char(${col.sql}, 'YYYY-MM-DD'), '') AS label, count(*)::int AS count FROM ${from}`;
       order = 'label';
       break;
     case 'list':

@@ -57,6 +57,7 @@ export async function openRowBatches(read: ReadBatch, signal: AbortSignal): Prom
 /** One cell as the text of its CSV field, with the product's formula guard (src/shared/csv-formula-guard.ts). */
 function csvText(cell: ReportCell): string {
   if (cell === null) return '';
+  if (typeof cell === 'number') return String(cell);
   return guardCsvFormula(typeof cell === 'boolean' ? String(cell) : Array.isArray(cell) ? cell.join('; ') : cell);
 }
 
@@ -84,11 +85,14 @@ export function csvStream(columns: readonly ReportColumn[], batches: RowBatches)
 // XLSX
 
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+const DAY_FORMAT = 'yyyy-mm-dd';
 
-function xlsxValue(kind: ReportColumn['kind'], cell: ReportCell): string | boolean | Date | null {
+function xlsxValue(kind: ReportColumn['kind'], cell: ReportCell): string | number | boolean | Date | null {
   if (cell === null) return null;
   if (Array.isArray(cell)) return cell.join('; ');
   if (kind === 'date' && typeof cell === 'string') return new Date(cell);
+  // A day is a date cell at midnight UTC, which spreadsheets show as that day.
+  if (kind === 'day' && typeof cell === 'string') return new Date(`${cell}T00:00:00Z`);
   return cell;
 }
 
@@ -144,6 +148,7 @@ export async function xlsxStream(
       const row = sheet.addRow(cells.map((cell, i) => xlsxValue(columns[i]!.kind, cell)));
       columns.forEach((column, i) => {
         if (column.kind === 'date') row.getCell(i + 1).numFmt = DATE_FORMAT;
+        if (column.kind === 'day') row.getCell(i + 1).numFmt = DAY_FORMAT;
       });
       row.commit();
     }

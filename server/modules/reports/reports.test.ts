@@ -609,7 +609,7 @@ describe('isolation and permissions', () => {
     expect((await run(secret, harbor)).rows).toEqual([['Harbor Secret BV']]);
   });
 
-  it("a run reads only the caller's company: contacts, users and the audit trail", async () => {
+  it("a run reads only the caller's company: contacts, users, the audit trail and shipments", async () => {
     for (const source of REPORT_SOURCES) {
       const columns = REPORT_COLUMNS[source].map((c) => c.key);
       const demo = await create({ name: `All ${source}`, source, columns });
@@ -626,7 +626,7 @@ describe('isolation and permissions', () => {
           : (
               await system((tx) =>
                 tx.query<{ n: number }>(
-                  `SELECT count(*)::int AS n FROM ${source === 'users' ? 'users' : 'audit_log'} WHERE company_id = $1`,
+                  `SELECT count(*)::int AS n FROM ${{ users: 'users', audit: 'audit_log', shipments: 'shipments' }[source]} WHERE company_id = $1`,
                   [company.demo.id],
                 ),
               )

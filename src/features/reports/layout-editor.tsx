@@ -251,7 +251,7 @@ function FilterRow({
       ) : (
         <TextInput
           {...common}
-          type={column.kind === 'date' ? 'date' : 'text'}
+          type={column.kind === 'date' || column.kind === 'day' ? 'date' : column.kind === 'number' ? 'number' : 'text'}
           maxLength={200}
           onChange={(event) => onChange({ ...filter, value: event.target.value })}
         />

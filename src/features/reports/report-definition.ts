@@ -23,18 +23,20 @@ import {
 } from '../../shared/contracts/reports';
 import { userCan, type UserWithRole } from '../../lib/resource-kit/permission-check';
 
-/** The chart a new report of each source suggests: contacts by country, users by role, activity per day. */
+/** The chart a new report of each source suggests: contacts by country, users by role, activity per day, shipments by status. */
 export const SUGGESTED_CHART: Record<ReportSource, string> = {
   contacts: 'country',
   users: 'role',
   audit: 'createdAt',
+  shipments: 'status',
 };
 
-/** The order a new report of each source suggests: names A to Z, the newest changes first. */
+/** The order a new report of each source suggests: names A to Z, the newest changes first, the latest departures first. */
 export const SUGGESTED_SORT: Record<ReportSource, ReportSort> = {
   contacts: { field: 'name', direction: 'asc' },
   users: { field: 'name', direction: 'asc' },
   audit: { field: 'createdAt', direction: 'desc' },
+  shipments: { field: 'etd', direction: 'desc' },
 };
 
 /** The sources whose records the user's role may read (the service refuses the others anyway). */

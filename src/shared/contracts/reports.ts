@@ -9,11 +9,15 @@ import type { PermissionModule } from '../permissions.ts';
 import { listQuerySchema, versionInput } from './resource-contract.ts';
 import { isoDate } from '../dates.ts';
 
-export const REPORT_SOURCES = ['contacts', 'users', 'audit'] as const;
+export const REPORT_SOURCES = ['contacts', 'users', 'audit', 'shipments'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 /** How a column's values compare and are written out. */
-export const REPORT_COLUMN_KINDS = ['text', 'date', 'boolean', 'list'] as const;
+/**
+ * `date` is a moment (a timestamp); `day` a calendar date without a time (a shipment's ETD); `number` a
+ * decimal, written as a JSON number and as a number cell in XLSX.
+ */
+export const REPORT_COLUMN_KINDS = ['text', 'date', 'day', 'boolean', 'list', 'number'] as const;
 export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
 
 export interface ReportColumnDef {
@@ -62,6 +66,30 @@ export const REPORT_COLUMNS = {
     { key: 'entity', label: 'Record type', kind: 'text', byDefault: true, groupable: true },
     { key: 'entityId', label: 'Record', kind: 'text' },
   ],
+  shipments: [
+    { key: 'number', label: 'Number', kind: 'text', byDefault: true },
+    { key: 'customer', label: 'Customer', kind: 'text', byDefault: true, groupable: true },
+    { key: 'mode', label: 'Mode', kind: 'text', byDefault: true, groupable: true },
+    { key: 'direction', label: 'Direction', kind: 'text', groupable: true },
+    { key: 'status', label: 'Status', kind: 'text', byDefault: true, groupable: true },
+    { key: 'origin', label: 'Origin', kind: 'text', byDefault: true, groupable: true },
+    { key: 'destination', label: 'Destination', kind: 'text', byDefault: true, groupable: true },
+    { key: 'etd', label: 'ETD', kind: 'day', byDefault: true, groupable: true },
+    { key: 'eta', label: 'ETA', kind: 'day', byDefault: true, groupable: true },
+    { key: 'incoterm', label: 'Incoterm', kind: 'text', groupable: true },
+    { key: 'carrierBookingReference', label: 'Booking reference', kind: 'text' },
+    { key: 'masterBillNumber', label: 'Master bill', kind: 'text' },
+    { key: 'houseBillNumber', label: 'House bill', kind: 'text' },
+    { key: 'vesselName', label: 'Vessel', kind: 'text', groupable: true },
+    { key: 'voyage', label: 'Voyage', kind: 'text' },
+    { key: 'flightNumber', label: 'Flight', kind: 'text' },
+    { key: 'containers', label: 'Containers', kind: 'list' },
+    { key: 'packages', label: 'Packages', kind: 'number' },
+    { key: 'grossWeightKg', label: 'Gross weight (kg)', kind: 'number' },
+    { key: 'volumeM3', label: 'Volume (m³)', kind: 'number' },
+    { key: 'chargeableWeightKg', label: 'Chargeable weight (kg)', kind: 'number' },
+    { key: 'createdAt', label: 'Created', kind: 'date' },
+  ],
 } as const satisfies Record<ReportSource, readonly ReportColumnDef[]>;
 
 /** Reading a source needs this module's `read` permission, on top of `reports`. */
@@ -69,6 +97,7 @@ export const REPORT_SOURCE_PERMISSION: Record<ReportSource, PermissionModule> = 
   contacts: 'contacts',
   users: 'users',
   audit: 'audit',
+  shipments: 'shipments',
 };
 
 export function reportColumns(source: ReportSource): readonly ReportColumnDef[] {
@@ -82,13 +111,16 @@ export function reportColumn(source: ReportSource, key: string): ReportColumnDef
 /**
  * Filter operators by column kind: text `contains` / `equals` / `notEquals` / `empty` / `notEmpty`;
  * date `after` / `before` (an ISO date, inclusive, in UTC); boolean `is` (`true` / `false`); list
- * `includes` (a name, case-insensitive) / `empty` / `notEmpty`.
+ * `includes` (a name, case-insensitive) / `empty` / `notEmpty`; day `after` / `before` (inclusive); number
+ * `atLeast` / `atMost` / `equals`.
  */
 export const REPORT_FILTER_OPS = {
   text: ['contains', 'equals', 'notEquals', 'empty', 'notEmpty'],
   date: ['after', 'before'],
+  day: ['after', 'before'],
   boolean: ['is'],
   list: ['includes', 'empty', 'notEmpty'],
+  number: ['atLeast', 'atMost', 'equals'],
 } as const satisfies Record<ReportColumnKind, readonly string[]>;
 export const ALL_REPORT_FILTER_OPS = [
   'contains',
@@ -100,6 +132,8 @@ export const ALL_REPORT_FILTER_OPS = [
   'before',
   'is',
   'includes',
+  'atLeast',
+  'atMost',
 ] as const;
 export type ReportFilterOp = (typeof ALL_REPORT_FILTER_OPS)[number];
 /** Operators that take no value. */
@@ -149,7 +183,7 @@ const definitionFields = {
   name: z.string().trim().min(1).max(REPORT_NAME_MAX),
   description: z.string().trim().max(1000),
   source: z.enum(REPORT_SOURCES),
-  columns: z.array(z.string().min(1).max(40)).min(1).max(20),
+  columns: z.array(z.string().min(1).max(40)).min(1).max(30),
   filters: z.array(reportFilterSchema).max(20),
   sort: reportSortSchema.nullable(),
   chart: reportChartSchema.nullable(),
@@ -191,8 +225,10 @@ function checkDefinition(
       return;
     }
     if (VALUELESS_REPORT_OPS.includes(f.op)) return;
-    if (column.kind === 'date' && !z.iso.date().safeParse(f.value).success) {
+    if ((column.kind === 'date' || column.kind === 'day') && !z.iso.date().safeParse(f.value).success) {
       ctx.addIssue({ code: 'custom', path: ['filters', i, 'value'], message: 'a date such as 2026-01-31' });
+    } else if (column.kind === 'number' && !/^-?\d{1,12}(\.\d{1,6})?$/.test(f.value.trim())) {
+      ctx.addIssue({ code: 'custom', path: ['filters', i, 'value'], message: 'a number such as 1500 or 2.5' });
     } else if (column.kind === 'boolean' && f.value !== 'true' && f.value !== 'false') {
       ctx.addIssue({ code: 'custom', path: ['filters', i, 'value'], message: 'true or false' });
     } else if (f.value.trim() === '') {
@@ -262,7 +298,7 @@ export const reportRunQuery = z.strictObject({ format: z.enum(REPORT_FORMATS).de
 export const REPORT_PREVIEW_ROWS = 200;
 
 /** A cell: text, a timestamp (ISO), a boolean, a list of names, or nothing. */
-export const reportCellSchema = z.union([z.string(), z.boolean(), z.array(z.string()), z.null()]);
+export const reportCellSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 export type ReportCell = z.infer<typeof reportCellSchema>;
 
 /** `GET /reportSketch/{id}/run?format=json` → `{ data: ReportRun }`. */
