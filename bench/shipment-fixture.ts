@@ -14,7 +14,7 @@ export const FIXTURE_SEA_PORTS = [
   'NLRTM',
   'DEHAM',
   'BEANR',
-  'CNSHA',
+  'CNSGH',
   'SGSIN',
   'USNYC',
   'ESVLC',

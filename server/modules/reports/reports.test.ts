@@ -495,6 +495,95 @@ describe('runs', () => {
     expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual('delta Trucking'.length);
   });
 
+  it('writes shipments with modes and statuses in words, days as dates, totals as numbers, containers as a list', async () => {
+    const { app: shipments } = await buildTestApp('shipmentserver', t.db);
+    try {
+      const customer = await contacts.inject({
+        method: 'POST',
+        url: `${CONTACTS}/contacts`,
+        headers: admin,
+        payload: { name: 'Report Probe Imports' },
+      });
+      expect(customer.statusCode, customer.body).toBe(201);
+      const customerId = customer.json().data._id as string;
+      const numbers: string[] = [];
+      for (const payload of [
+        {
+          mode: 'air',
+          origin: 'AMS',
+          destination: 'JFK',
+          etd: '2030-05-04',
+          eta: '2030-05-05',
+          cargo: [{ description: 'Parts', packages: 3, packageType: 'PX', grossWeightKg: 120, volumeM3: 1.2 }],
+        },
+        {
+          mode: 'sea-fcl',
+          origin: 'NLRTM',
+          destination: 'CNSGH',
+          etd: '2030-05-06',
+          eta: '2030-06-01',
+          containers: [
+            { number: 'MSKU6011672', sizeType: '22G1' },
+            { number: 'CSQU3054383', sizeType: '45G1' },
+          ],
+          cargo: [{ description: 'Tiles', packages: 20, packageType: 'PX', grossWeightKg: 9000, volumeM3: 30 }],
+        },
+      ]) {
+        const res = await shipments.inject({
+          method: 'POST',
+          url: '/shipmentserver/api/v1/shipments',
+          headers: admin,
+          payload: { customerId, ...payload },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        numbers.push(res.json().data.number as string);
+      }
+      const columns = ['number', 'mode', 'status', 'etd', 'containers', 'packages', 'chargeableWeightKg'];
+      const sketch = await create({
+        name: 'Probe shipments',
+        source: 'shipments',
+        columns,
+        filters: [{ field: 'etd', op: 'after', value: '2030-05-01' }],
+        sort: { field: 'etd', direction: 'asc' },
+      });
+      const preview = await run(sketch);
+      // 1.2 m³ weighs 200 kg by volume at 6,000 cm³ per kg: more than the 120 kg gross.
+      expect(preview.rows).toEqual([
+        [numbers[0], 'Air', 'Draft', '2030-05-04', [], 3, 200],
+        [numbers[1], 'Sea, full container', 'Draft', '2030-05-06', ['MSKU6011672', 'CSQU3054383'], 20, null],
+      ]);
+      const csv = await csvOf(sketch);
+      expect(csv.rows[0]).toEqual([numbers[0], 'Air', 'Draft', '2030-05-04', '', '3', '200']);
+      const sheet = await xlsxOf(sketch);
+      const day = sheet.getRow(2).getCell(4);
+      expect((day.value as Date).toISOString()).toBe('2030-05-04T00:00:00.000Z');
+      expect(day.numFmt).toBe('yyyy-mm-dd');
+      expect(sheet.getRow(2).getCell(7).value).toBe(200);
+
+      const heavy = await runOf({
+        source: 'shipments',
+        columns: ['number'],
+        filters: [
+          { field: 'etd', op: 'after', value: '2030-05-01' },
+          { field: 'chargeableWeightKg', op: 'atLeast', value: '150' },
+        ],
+      });
+      expect(heavy.rows).toEqual([[numbers[0]]]);
+      const refused = await call('POST', '/reportSketch', admin, {
+        name: 'Bad',
+        source: 'shipments',
+        columns: ['number'],
+        filters: [{ field: 'packages', op: 'atLeast', value: 'many' }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details).toContainEqual(
+        expect.objectContaining({ path: 'body.filters.0.value', message: 'a number such as 1500 or 2.5' }),
+      );
+    } finally {
+      await shipments.close();
+    }
+  });
+
   it('writes booleans and empty cells: users as CSV and XLSX', async () => {
     const sketch = await create({
       name: 'Users',
