@@ -87,6 +87,13 @@ export function NavBar() {
         </Link>
         <HStack gap={1}>
           <OutboxIndicatorGate />
+          {userCan(user, 'shipments', 'read') && (
+            <IconButton asChild variant="ghost" aria-label={t('nav.shipments')}>
+              <RouterLink to="/shipments">
+                <Icon name="shipments" />
+              </RouterLink>
+            </IconButton>
+          )}
           {userCan(user, 'contacts', 'read') && (
             <IconButton asChild variant="ghost" aria-label={t('nav.contacts')}>
               <RouterLink to="/contacts">

@@ -76,6 +76,28 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'shipments',
+        handle: { name: 'shipments', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/shipments/shipments-screen')).ShipmentsScreen,
+        }),
+      },
+      {
+        // `new` is a static segment and outranks `:id`: both open the same screen, empty or with the record.
+        path: 'shipments/new',
+        handle: { name: 'shipmentNew', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/shipments/shipment-screen')).ShipmentScreen,
+        }),
+      },
+      {
+        path: 'shipments/:id',
+        handle: { name: 'shipment', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/shipments/shipment-screen')).ShipmentScreen,
+        }),
+      },
+      {
         path: 'reports',
         handle: { name: 'reports', requiresAuth: true } satisfies RouteHandle,
         lazy: async () => ({

@@ -74,6 +74,8 @@ export function defineResource<
     /**
      * `POST` with an `Idempotency-Key` made now unless the caller keeps one across retries. Like every write
      * of the kit it goes through the outbox when there is no connection (rejects with `QueuedWrite` then).
+     * A body with a client-made `_id` (shipments) is the record's first write under that id: later edits
+     * name the same record, so the outbox keeps them behind it and sends them in order.
      */
     create: (body: z.input<C>, idempotencyKey?: string): Promise<Item> =>
       sendWrite(
@@ -83,7 +85,7 @@ export function defineResource<
           method: 'POST',
           body,
           resource: config.name,
-          recordId: null,
+          recordId: clientIdOf(body),
           label: labelOf(body, ''),
           ...(idempotencyKey ? { idempotencyKey } : {}),
         },
@@ -112,10 +114,17 @@ export function defineResource<
   };
 }
 
+/** The id a client made for a new record (`_id` in the create body), else null: the server makes it. */
+function clientIdOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const id = (body as Partial<Record<string, unknown>>)._id;
+  return typeof id === 'string' && id ? id : null;
+}
+
 /** What the outbox screen calls a queued write of a record: its name, title or code, else its id. */
 function labelOf(body: unknown, fallback: string): string {
   if (typeof body !== 'object' || body === null) return fallback;
-  for (const field of ['name', 'title', 'code', 'email']) {
+  for (const field of ['name', 'title', 'code', 'number', 'email']) {
     const value = (body as Partial<Record<string, unknown>>)[field];
     if (typeof value === 'string' && value.trim()) return value.trim();
   }
