@@ -15,7 +15,6 @@ export type RouteName =
   | 'contacts'
   | 'contactTags'
   | 'shipments'
-  | 'shipmentNew'
   | 'shipment'
   | 'outbox'
   | 'reports'

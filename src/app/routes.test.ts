@@ -30,7 +30,7 @@ const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requir
   ['/contacts', 'contacts', true],
   ['/contacts/tags', 'contactTags', true],
   ['/shipments', 'shipments', true],
-  ['/shipments/new', 'shipmentNew', true],
+  ['/shipments/new', 'shipment', true],
   ['/shipments/4b0c6f9e-1d2a-4c3b-8e5f-6a7b8c9d0e1f', 'shipment', true],
   ['/outbox', 'outbox', true],
   ['/reports', 'reports', true],

@@ -83,14 +83,7 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        // `new` is a static segment and outranks `:id`: both open the same screen, empty or with the record.
-        path: 'shipments/new',
-        handle: { name: 'shipmentNew', requiresAuth: true } satisfies RouteHandle,
-        lazy: async () => ({
-          Component: (await import('../features/shipments/shipment-screen')).ShipmentScreen,
-        }),
-      },
-      {
+        // `/shipments/new` too: the screen opens empty for `new`, else the stored shipment.
         path: 'shipments/:id',
         handle: { name: 'shipment', requiresAuth: true } satisfies RouteHandle,
         lazy: async () => ({

@@ -4,7 +4,7 @@
  * way. Its own chunk with its own words and a narrow schema of `GET /shipments/summary`: the dashboard's
  * first load carries none of the shipment contract.
  */
-import { Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
@@ -36,22 +36,9 @@ const { useT } = defineStrings(
     'status.in-transit': 'In transit',
     'status.arrived': 'Arrived',
     'status.delivered': 'Delivered',
-    all: 'All shipments',
   },
-  () =>
-    Promise.resolve({
-      title: 'Envíos',
-      open: 'Envíos abiertos',
-      week: 'Esta semana, del {{from}} al {{to}}',
-      departures: 'Salidas',
-      arrivals: 'Llegadas',
-      'status.draft': 'Borrador',
-      'status.booked': 'Reservado',
-      'status.in-transit': 'En tránsito',
-      'status.arrived': 'Llegado',
-      'status.delivered': 'Entregado',
-      all: 'Todos los envíos',
-    }),
+  // Spanish only when it is shown.
+  () => import('./shipments-widget.es').then((module) => module.default),
 );
 
 const openList = `status=${OPEN.join(',')}`;
@@ -69,7 +56,7 @@ export default function ShipmentsWidget() {
     <WidgetFrame id="shipments" title={t('title')}>
       <QueryWidget query={query}>
         {(summary) => (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
+          <Flex gap={6} wrap="wrap">
             <Stack gap={2}>
               <Link asChild color="brand.fg" textStyle="sm" fontWeight="medium">
                 <RouterLink to={`/shipments?${openList}`}>{t('open')}</RouterLink>
@@ -105,7 +92,7 @@ export default function ShipmentsWidget() {
                 />
               </Flex>
             </Stack>
-          </SimpleGrid>
+          </Flex>
         )}
       </QueryWidget>
     </WidgetFrame>

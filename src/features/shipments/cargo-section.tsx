@@ -1,10 +1,10 @@
-import { Box, Button, Flex, IconButton, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
 import { DANGEROUS_GOODS_CLASSES, PACKING_GROUPS } from '../../shared/contracts/shipments';
 import { PACKAGE_TYPES } from '../../shared/shipments/package-types';
 import type { ShipmentFormApi } from './form-values';
-import { errorAt, Section } from './form-section';
+import { Columns, Section, errorAt } from './form-section';
 import { useShipmentsT } from './strings';
 
 type Form = ShipmentFormApi;
@@ -41,7 +41,7 @@ export function CargoSection({ form }: { form: Form }) {
                   ✕
                 </IconButton>
               </Flex>
-              <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap={3} alignItems="start">
+              <Columns columns={{ base: 1, sm: 2, md: 3 }} gap={3} alignItems="start">
                 <Box gridColumn={{ sm: 'span 2', md: 'span 3' }}>
                   <FormField label={t('description')} error={at('description')}>
                     {(control) => <TextInput {...control} {...register(`cargo.${i}.description`)} />}
@@ -114,7 +114,7 @@ export function CargoSection({ form }: { form: Form }) {
                     )}
                   </FormField>
                 )}
-              </SimpleGrid>
+              </Columns>
               <chakra.label display="flex" gap={2} alignItems="center" marginTop={3} textStyle="sm">
                 <input
                   type="checkbox"
@@ -130,7 +130,7 @@ export function CargoSection({ form }: { form: Form }) {
                 {t('dangerousGoods')}
               </chakra.label>
               {dangerous && (
-                <SimpleGrid columns={{ base: 1, sm: 3 }} gap={3} marginTop={2}>
+                <Columns columns={{ base: 1, sm: 3 }} gap={3} marginTop={2}>
                   <FormField label={t('unNumber')} error={at('dangerousGoods.unNumber')}>
                     {(control) => (
                       <TextInput
@@ -162,7 +162,7 @@ export function CargoSection({ form }: { form: Form }) {
                       </SelectInput>
                     )}
                   </FormField>
-                </SimpleGrid>
+                </Columns>
               )}
             </Box>
           );

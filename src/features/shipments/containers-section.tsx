@@ -1,11 +1,11 @@
-import { Box, Button, Flex, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
 import { containerNumber } from '../../shared/contracts/shipments';
 import { COMMON_SIZE_TYPES } from '../../shared/shipments/codes';
 import type { ShipmentFormApi } from './form-values';
-import { errorAt, Section } from './form-section';
+import { Columns, Section, errorAt } from './form-section';
 import { useShipmentsT } from './strings';
 
 /** What is wrong with a container number as typed, in the contract's words; null when it is right. */
@@ -41,7 +41,7 @@ export function ContainersSection({ form, sea }: { form: Form; sea: boolean }) {
       <Stack as="ol" gap={3} listStyleType="none">
         {rows.fields.map((field, i) => (
           <Box as="li" key={field.id} borderWidth="1px" borderRadius="l2" padding={3} data-container-row={i}>
-            <SimpleGrid columns={{ base: 1, sm: 2, md: 4 }} gap={3} alignItems="start">
+            <Columns columns={{ base: 1, sm: 2, md: 4 }} gap={3} alignItems="start">
               <FormField label={t('containerNumber')} error={errorAt(form, `containers.${i}.number`)}>
                 {(control) => (
                   <TextInput {...control} autoCapitalize="characters" {...form.register(`containers.${i}.number`)} />
@@ -89,7 +89,7 @@ export function ContainersSection({ form, sea }: { form: Form; sea: boolean }) {
                   ✕
                 </IconButton>
               </Flex>
-            </SimpleGrid>
+            </Columns>
           </Box>
         ))}
       </Stack>
@@ -144,7 +144,7 @@ function AddContainerRow({ onAdd }: { onAdd: (number: string, sizeType: string) 
   };
   return (
     <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" padding={3} data-testid="add-container">
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap={3} alignItems="end">
+      <Columns columns={{ base: 1, sm: 3 }} gap={3} alignItems="end">
         <FormField
           label={t('containerNumber')}
           error={shown ?? undefined}
@@ -181,7 +181,7 @@ function AddContainerRow({ onAdd }: { onAdd: (number: string, sizeType: string) 
         <Button variant="outline" onClick={add} disabled={!typed || Boolean(problem)}>
           {t('addContainer')}
         </Button>
-      </SimpleGrid>
+      </Columns>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import type { FieldError } from 'react-hook-form';
 
 /** The error message at a dotted path of the form (`containers.1.number`). */
@@ -29,6 +30,36 @@ export function Section({ id, title, children }: { id: string; title: string; ch
         {title}
       </Heading>
       <Stack gap={4}>{children}</Stack>
+    </Box>
+  );
+}
+
+type Counts = { base?: number; sm?: number; md?: number; lg?: number };
+
+/**
+ * Equal columns per breakpoint, on a plain grid box (Chakra's SimpleGrid would be split into a chunk of its
+ * own that the dashboard's first load then pays for).
+ */
+export function Columns({
+  columns,
+  gap = 4,
+  alignItems,
+  children,
+  ...rest
+}: {
+  columns: Counts;
+  gap?: number;
+  alignItems?: SystemStyleObject['alignItems'];
+  children: ReactNode;
+  marginTop?: number;
+  'aria-live'?: 'polite';
+}) {
+  const template = Object.fromEntries(
+    Object.entries(columns).map(([size, count]) => [size, `repeat(${count}, minmax(0, 1fr))`]),
+  );
+  return (
+    <Box display="grid" gridTemplateColumns={template} gap={gap} alignItems={alignItems} {...rest}>
+      {children}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useWatch, type Path } from 'react-hook-form';
 import { AirportPicker, ContactPicker, OceanPortPicker, PickerField } from '../../lib/pickers';
 import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
@@ -17,7 +17,7 @@ import { ContainersSection } from './containers-section';
 import type { ShipmentFormApi, ShipmentFormValues } from './form-values';
 import { HistorySection } from './history-section';
 import { TotalsPanel } from './totals-panel';
-import { errorAt, Section } from './form-section';
+import { Columns, Section, errorAt } from './form-section';
 import { useShipmentsT } from './strings';
 
 /** Where a server error's `details[].path` may land (child rows' paths too, e.g. `containers.1.number`). */
@@ -70,7 +70,7 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
   return (
     <Stack gap={4}>
       <Section id="overview" title={t('overview')}>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
+        <Columns columns={{ base: 1, sm: 2 }} gap={4}>
           <FormField label={t('mode')} error={err('mode')}>
             {(control) => (
               <SelectInput {...control} {...register('mode')}>
@@ -134,11 +134,11 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
           <FormField label={billLabels[1]!} error={err('houseBillNumber')}>
             {(control) => <TextInput {...control} {...register('houseBillNumber')} />}
           </FormField>
-        </SimpleGrid>
+        </Columns>
       </Section>
 
       <Section id="parties" title={t('parties')}>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
+        <Columns columns={{ base: 1, sm: 2 }} gap={4}>
           {(['shipperId', 'consigneeId', 'notifyPartyId', 'agentId', 'carrierId'] as const).map((name) => (
             <FormField key={name} label={t(name.replace(/Id$/, '') as 'shipper')} error={err(name)}>
               {(control) => (
@@ -146,11 +146,11 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
               )}
             </FormField>
           ))}
-        </SimpleGrid>
+        </Columns>
       </Section>
 
       <Section id="route" title={t('routeAndDates')}>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
+        <Columns columns={{ base: 1, sm: 2 }} gap={4}>
           {(['origin', 'destination'] as const).map((name) =>
             mode === 'road' ? (
               <FormField key={name} label={t(name)} error={err(name)}>
@@ -208,7 +208,7 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
               {(control) => <TextInput {...control} placeholder="KL1234" {...register('flightNumber')} />}
             </FormField>
           )}
-        </SimpleGrid>
+        </Columns>
       </Section>
 
       <ContainersSection form={form} sea={sea} />

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Link, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { shipmentListSource } from './api';
 import { hasFilters, readFilters, writeFilters, type ShipmentListFilters } from './list-filters';
 import { SavedViewsMenu } from './saved-views-menu';
 import { dayOf, modeLabel, numberOf, routeOf, StatusBadge } from './shipment-labels';
+import { Columns } from './form-section';
 import { shipmentsT, useShipmentsT } from './strings';
 
 const column = createColumnHelper<Shipment>();
@@ -106,7 +107,7 @@ function Shipments() {
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Stack as="fieldset" gap={3} marginBottom={4} minWidth={0}>
         <chakra.legend srOnly>{t('filters')}</chakra.legend>
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={3}>
+        <Columns columns={{ base: 1, sm: 2, lg: 4 }} gap={3}>
           <FormField label={t('mode')}>
             {(control) => (
               <SelectInput
@@ -202,7 +203,7 @@ function Shipments() {
               ))}
             </>
           )}
-        </SimpleGrid>
+        </Columns>
         <Flex gap={2} wrap="wrap">
           <Button variant="ghost" size="sm" onClick={() => setMore(!more)} aria-expanded={more}>
             {more ? t('fewerFilters') : t('moreFilters')}

@@ -1,9 +1,9 @@
-import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useWatch, type Control } from 'react-hook-form';
 import { formatNumber } from '../../lib/i18n/format';
 import { shipmentTotals } from '../../shared/shipments/totals';
 import type { ShipmentFormValues } from './form-values';
-import { Section } from './form-section';
+import { Columns, Section } from './form-section';
 import { useShipmentsT } from './strings';
 
 const numeric = (value: unknown) => {
@@ -37,7 +37,7 @@ export function TotalsPanel({
     figures.push(['chargeable', t('chargeable'), t('kg', { value: formatNumber(totals.chargeableWeightKg) })]);
   return (
     <Section id="totals" title={t('totals')}>
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap={3} aria-live="polite">
+      <Columns columns={{ base: 2, md: 4 }} gap={3} aria-live="polite">
         {figures.map(([id, label, value]) => (
           <Stack key={id} gap={0} data-total={id}>
             <Text textStyle="xs" color="fg.muted">
@@ -48,7 +48,7 @@ export function TotalsPanel({
             </Text>
           </Stack>
         ))}
-      </SimpleGrid>
+      </Columns>
     </Section>
   );
 }
