@@ -72,8 +72,13 @@ export function wrongCheckDigit(number: string): { wrong: string; expected: stri
 
 /** Chooses a row of a search picker (customer, port, airport) by typing and clicking its option. */
 export async function pick(page: Page, label: string, typed: string, option: RegExp | string) {
-  await page.getByRole('combobox', { name: label, exact: true }).fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
+  const choice = page.getByRole('listbox').getByRole('option', { name: option }).first();
+  // Typed again until the list offers it: a keystroke made while the screen is still settling can be lost.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: label, exact: true }).fill(typed);
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await choice.click();
 }
 
 /**
