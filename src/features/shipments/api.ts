@@ -4,7 +4,9 @@
  * open shipments "Prepare for offline" keeps on the device.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { apiList } from '../../lib/api/api-client';
+import { apiList, NETWORK_ERROR_CODE } from '../../lib/api/api-client';
+import { isApiError } from '../../lib/api/api-error';
+import { queryClient } from '../../lib/query-client';
 import { defineResource } from '../../lib/resource-kit/define-resource';
 import type { ListState } from '../../lib/resource-kit/list-url-state';
 import type { ListSource } from '../../lib/resource-kit/resource-list';
@@ -19,6 +21,7 @@ import {
 } from '../../shared/contracts/shipments';
 import { OPEN_STATUSES } from '../../shared/shipments/codes';
 import { filtersBody, readFilters, type ShipmentListFilters } from './list-filters';
+import { filterHeldShipments } from './offline-list';
 
 export const shipmentsResource = defineResource({
   name: 'shipments',
@@ -57,8 +60,24 @@ export function shipmentListSource(filters: ShipmentListFilters): ListSource<Shi
   return {
     sortable: SHIPMENT_SORT_FIELDS,
     keys: { list: (state) => [...shipmentsResource.keys.lists, state, body] },
-    fetchPage: (state, signal) => paginate(bodyOf(state, filters), signal),
+    fetchPage: async (state, signal) => {
+      try {
+        return await paginate(bodyOf(state, filters), signal);
+      } catch (error) {
+        // No connection: the shipments kept on the device answer, searched and filtered here.
+        const held = isApiError(error) && error.code === NETWORK_ERROR_CODE ? heldShipments() : [];
+        if (held.length > 0) return filterHeldShipments(held, state, filters);
+        throw error;
+      }
+    },
   };
+}
+
+/** Every shipment kept on the device (opened once, or kept by "Prepare for offline"). */
+export function heldShipments(): Shipment[] {
+  return queryClient
+    .getQueriesData<Shipment>({ queryKey: [...shipmentsResource.keys.all, 'item'] })
+    .flatMap(([, data]) => (data && typeof data === 'object' && '_id' in data ? [data] : []));
 }
 
 /** At most this many open shipments are kept for offline use (the oldest ETD first drop out). */
