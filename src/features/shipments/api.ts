@@ -31,6 +31,11 @@ export const shipmentsResource = defineResource({
   sortable: SHIPMENT_SORT_FIELDS,
   create: createShipmentBody,
   update: updateShipmentBody,
+  // The outbox's line for a shipment: its route and mode (a new one has no number until it lands).
+  labelOf: (body, id) =>
+    typeof body.origin === 'string' && typeof body.destination === 'string'
+      ? `${body.origin} → ${body.destination}`
+      : id,
 });
 
 /** The audit trail's entity of a shipment (logserver `/audit-history?entity=shipment`). */

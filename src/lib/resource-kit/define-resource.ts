@@ -36,6 +36,11 @@ export interface ResourceConfig<
   create?: C;
   /** The contract's `PATCH` body schema: `update` takes its input type. Without it the resource has no update. */
   update?: U;
+  /**
+   * What the outbox calls a queued write of a record whose body has no name, title, code or number (a
+   * shipment: its mode and route); `id` is the record's, empty for a create.
+   */
+  labelOf?: (body: Record<string, unknown>, id: string) => string;
 }
 
 export function defineResource<
@@ -52,6 +57,8 @@ export function defineResource<
     list: (state: ListState) => [config.name, 'list', state] as const,
     item: (id: string) => [config.name, 'item', id] as const,
   };
+  const label = (body: unknown, id: string) =>
+    labelOf(body, '') || (config.labelOf && isRecord(body) ? config.labelOf(body, id) : '') || id;
   const fetchPage = (state: ListState, signal?: AbortSignal): Promise<ListPage<Item>> =>
     apiList(config.service, `${config.path}?${listQueryString(state)}`, config.item, signal ? { signal } : {});
   return {
@@ -86,7 +93,7 @@ export function defineResource<
           body,
           resource: config.name,
           recordId: clientIdOf(body),
-          label: labelOf(body, ''),
+          label: label(body, ''),
           ...(idempotencyKey ? { idempotencyKey } : {}),
         },
         config.item,
@@ -101,7 +108,7 @@ export function defineResource<
           body,
           resource: config.name,
           recordId: id,
-          label: labelOf(body, id),
+          label: label(body, id),
         },
         config.item,
       ),
@@ -112,6 +119,10 @@ export function defineResource<
         deletedItemSchema,
       ),
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /** The id a client made for a new record (`_id` in the create body), else null: the server makes it. */
