@@ -80,13 +80,26 @@ export function NavBar() {
         justifyContent="space-between"
         paddingX={{ base: 4, md: 8 }}
       >
-        <Link asChild textDecoration="none" _hover={{ textDecoration: 'none', opacity: 0.85 }}>
+        {/* On a phone the mark alone: the name would push the last buttons beyond a 390 px screen. */}
+        <Link
+          asChild
+          textDecoration="none"
+          _hover={{ textDecoration: 'none', opacity: 0.85 }}
+          css={{ '& span': { display: { base: 'none', sm: 'inline' } } }}
+        >
           <RouterLink to="/dashboard" aria-label={t('nav.home')}>
             <Logo />
           </RouterLink>
         </Link>
-        <HStack gap={1}>
+        <HStack gap={{ base: 0, sm: 1 }}>
           <OutboxIndicatorGate />
+          {userCan(user, 'shipments', 'read') && (
+            <IconButton asChild variant="ghost" aria-label={t('nav.shipments')}>
+              <RouterLink to="/shipments">
+                <Icon name="shipments" />
+              </RouterLink>
+            </IconButton>
+          )}
           {userCan(user, 'contacts', 'read') && (
             <IconButton asChild variant="ghost" aria-label={t('nav.contacts')}>
               <RouterLink to="/contacts">

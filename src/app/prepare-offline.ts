@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { contactListSource, contactTagsResource, contactsResource } from '../features/contacts/api';
 import { reportsResource } from '../features/reports/api';
+import { keepOpenShipments } from '../features/shipments/api';
 import {
   businessTypesResource,
   companyCurrenciesResource,
@@ -17,6 +18,7 @@ import { rolesResource } from '../features/settings/roles/roles-api';
 import { templatesResource } from '../features/settings/templates/api';
 import { usersResource } from '../features/settings/users/api/users-resource';
 import type { CurrentUser } from '../shared/contracts/session';
+import { contactPickerQuery } from '../lib/pickers/contact-picker';
 import { placeListQueries } from '../lib/pickers/place-lists';
 import { loadReferenceData } from '../lib/reference-data/reference-data';
 import { readListState } from '../lib/resource-kit/list-url-state';
@@ -55,6 +57,11 @@ export function offlineSteps(user: CurrentUser | null): OfflineStep[] {
       },
       firstPage(contactTagsResource as unknown as Resource),
     );
+  }
+  if (can('shipments')) {
+    // The open shipments (not closed or cancelled) open offline, and their pickers name the contacts.
+    steps.push({ name: 'shipments', run: (client) => keepOpenShipments(client) });
+    if (can('contacts')) steps.push({ name: 'contact-names', run: (client) => client.fetchQuery(contactPickerQuery) });
   }
   if (can('masterData')) {
     for (const resource of [

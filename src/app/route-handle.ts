@@ -14,6 +14,8 @@ export type RouteName =
   | 'dashboard'
   | 'contacts'
   | 'contactTags'
+  | 'shipments'
+  | 'shipment'
   | 'outbox'
   | 'reports'
   | 'report'

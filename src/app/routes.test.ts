@@ -29,6 +29,8 @@ const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requir
   ['/settings/receiving-locations', 'settingsReceivingLocations', true],
   ['/contacts', 'contacts', true],
   ['/contacts/tags', 'contactTags', true],
+  ['/shipments', 'shipments', true],
+  ['/shipments/4b0c6f9e-1d2a-4c3b-8e5f-6a7b8c9d0e1f', 'shipment', true],
   ['/outbox', 'outbox', true],
   ['/reports', 'reports', true],
   ['/reports/7', 'report', true],
@@ -55,6 +57,10 @@ function* walk(table: readonly RouteObject[]): Generator<RouteObject> {
 }
 
 describe('route table', () => {
+  it('opens a new shipment on the shipment screen, which starts empty for `new`', () => {
+    expect(resolve('/shipments/new').handle).toEqual({ name: 'shipment', requiresAuth: true });
+  });
+
   it.each(SPEC_ROUTES)('%s resolves to %s (requiresAuth %s)', (path, name, requiresAuth) => {
     const resolved = resolve(path);
     expect(resolved.handle).toEqual({ name, requiresAuth });

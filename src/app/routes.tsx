@@ -76,6 +76,21 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'shipments',
+        handle: { name: 'shipments', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/shipments/shipments-screen')).ShipmentsScreen,
+        }),
+      },
+      {
+        // `/shipments/new` too: the screen opens empty for `new`, else the stored shipment.
+        path: 'shipments/:id',
+        handle: { name: 'shipment', requiresAuth: true } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../features/shipments/shipment-screen')).ShipmentScreen,
+        }),
+      },
+      {
         path: 'reports',
         handle: { name: 'reports', requiresAuth: true } satisfies RouteHandle,
         lazy: async () => ({

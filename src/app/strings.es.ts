@@ -4,6 +4,7 @@ import type { EnglishStrings } from './strings';
 const spanish: Record<keyof EnglishStrings, string> = {
   'nav.main': 'Principal',
   'nav.home': 'Freight Desk, ir al panel',
+  'nav.shipments': 'Envíos',
   'nav.contacts': 'Contactos',
   'nav.reports': 'Informes',
   'nav.mail': 'Correo',

@@ -4,6 +4,7 @@ import { defineStrings } from '../lib/i18n/define-strings';
 const english = {
   'nav.main': 'Main',
   'nav.home': 'Freight Desk, go to the dashboard',
+  'nav.shipments': 'Shipments',
   'nav.contacts': 'Contacts',
   'nav.reports': 'Reports',
   'nav.mail': 'Mail',

@@ -15,6 +15,8 @@ import { QueryWidget, WidgetFrame } from './widget';
 
 // Shown only until the company has set itself up: its own chunk.
 const SetupWidget = lazy(() => import('./setup-widget'));
+// The first row for a role that reads shipments: its own chunk (the first-load budget).
+const ShipmentsWidget = lazy(() => import('./shipments-widget'));
 
 /**
  * /dashboard: what a forwarder's staff opens every morning. Eight widgets, each on its own call with its
@@ -32,6 +34,13 @@ export function DashboardScreen() {
       <Text color="fg.muted" marginTop={1} marginBottom={5}>
         {t('subtitle', { name: user?.firstName || user?.name || user?.emailId || '' })}
       </Text>
+      {allowed('shipments') && (
+        <Suspense fallback={null}>
+          <Box marginBottom={4}>
+            <ShipmentsWidget />
+          </Box>
+        </Suspense>
+      )}
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={4}>
         <PlanWidget />
         {company && !company.account_setup && (

@@ -82,3 +82,10 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
 export function formatMoney(value: number, currency: string) {
   return formatNumber(value, { style: 'currency', currency });
 }
+
+/** Today as `YYYY-MM-DD` in the user's zone (their preference, else the device's). */
+export function todayInUserZone(now: Date = new Date()): string {
+  const zone = preferences.timeZone ? { timeZone: preferences.timeZone } : {};
+  // Swedish writes dates as ISO 8601 does.
+  return new Intl.DateTimeFormat('sv-SE', { year: 'numeric', month: '2-digit', day: '2-digit', ...zone }).format(now);
+}

@@ -46,4 +46,39 @@ describe('applyOptimistic', () => {
       queryClient.getQueryData<ReturnType<typeof page>>(['contacts', 'list', { page: 1 }])?.items.map((r) => r._id),
     ).toEqual(['0000000000a-0001-abcdef']);
   });
+
+  it('lists a record created under a client-made id by that id, so that its later edits find it', () => {
+    const id = '6f1c2d7e-8a90-4b1c-9d2e-3f4a5b6c7d8e';
+    queryClient.setQueryData(['shipments', 'list', { page: 1 }], page([{ _id: 'r1', mode: 'air' }]));
+    applyOptimistic(
+      entry({
+        resource: 'shipments',
+        method: 'POST',
+        path: '/shipments',
+        recordId: id,
+        version: null,
+        body: { _id: id, mode: 'sea-fcl' },
+      }),
+    );
+    const after = queryClient.getQueryData<ReturnType<typeof page>>(['shipments', 'list', { page: 1 }]);
+    expect(after?.items.map((row) => row._id)).toEqual([id, 'r1']);
+    expect(after?.items[0]).toMatchObject({ mode: 'sea-fcl', version: 0, [PENDING_MARK]: true });
+
+    applyOptimistic(
+      entry({
+        resource: 'shipments',
+        method: 'PATCH',
+        path: `/shipments/${id}`,
+        recordId: id,
+        version: 0,
+        body: { mode: 'air', version: 0 },
+      }),
+    );
+    const edited = queryClient.getQueryData<ReturnType<typeof page>>(['shipments', 'list', { page: 1 }]);
+    expect(edited?.items.map((row) => [row._id, row.mode])).toEqual([
+      [id, 'air'],
+      ['r1', 'air'],
+    ]);
+    expect(edited?.meta.total).toBe(2);
+  });
 });

@@ -21,6 +21,14 @@ function changesOf(entry: OutboxEntry): Row {
   return changes;
 }
 
+/**
+ * A create: no record id yet (the server makes it), or a `POST` whose body carries the id the client made
+ * for the record (`_id`), which the record keeps when it lands.
+ */
+function isCreate(entry: OutboxEntry): boolean {
+  return entry.recordId === null || (entry.method === 'POST' && entry.body?._id === entry.recordId);
+}
+
 function applyToRow(row: Row, entry: OutboxEntry): Row | null {
   if (row._id !== (entry.recordId ?? entry.id)) return row;
   if (entry.method === 'DELETE') return null;
@@ -31,7 +39,7 @@ function applyToRow(row: Row, entry: OutboxEntry): Row | null {
 function applyToData(data: unknown, entry: OutboxEntry, isList: boolean): unknown {
   if (Array.isArray(data)) {
     const rows = data.map((row) => (isRow(row) ? applyToRow(row, entry) : row)).filter((row) => row !== null);
-    if (isList && entry.recordId === null && data.every(isRow)) rows.unshift(createdRow(entry));
+    if (isList && isCreate(entry) && data.every(isRow)) rows.unshift(createdRow(entry));
     return rows;
   }
   if (!isRow(data)) return data;
@@ -52,7 +60,14 @@ function applyToData(data: unknown, entry: OutboxEntry, isList: boolean): unknow
 
 function createdRow(entry: OutboxEntry): Row {
   const at = new Date(entry.createdAt).toISOString();
-  return { ...changesOf(entry), _id: entry.id, version: 0, createdAt: at, updatedAt: at, [PENDING_MARK]: true };
+  return {
+    ...changesOf(entry),
+    _id: entry.recordId ?? entry.id,
+    version: 0,
+    createdAt: at,
+    updatedAt: at,
+    [PENDING_MARK]: true,
+  };
 }
 
 export function applyOptimistic(entry: OutboxEntry): void {

@@ -36,6 +36,11 @@ export interface ResourceConfig<
   create?: C;
   /** The contract's `PATCH` body schema: `update` takes its input type. Without it the resource has no update. */
   update?: U;
+  /**
+   * What the outbox calls a queued write of a record whose body has no name, title, code or number (a
+   * shipment: its mode and route); `id` is the record's, empty for a create.
+   */
+  labelOf?: (body: Record<string, unknown>, id: string) => string;
 }
 
 export function defineResource<
@@ -52,6 +57,8 @@ export function defineResource<
     list: (state: ListState) => [config.name, 'list', state] as const,
     item: (id: string) => [config.name, 'item', id] as const,
   };
+  const label = (body: unknown, id: string) =>
+    labelOf(body, '') || (config.labelOf && isRecord(body) ? config.labelOf(body, id) : '') || id;
   const fetchPage = (state: ListState, signal?: AbortSignal): Promise<ListPage<Item>> =>
     apiList(config.service, `${config.path}?${listQueryString(state)}`, config.item, signal ? { signal } : {});
   return {
@@ -74,6 +81,8 @@ export function defineResource<
     /**
      * `POST` with an `Idempotency-Key` made now unless the caller keeps one across retries. Like every write
      * of the kit it goes through the outbox when there is no connection (rejects with `QueuedWrite` then).
+     * A body with a client-made `_id` (shipments) is the record's first write under that id: later edits
+     * name the same record, so the outbox keeps them behind it and sends them in order.
      */
     create: (body: z.input<C>, idempotencyKey?: string): Promise<Item> =>
       sendWrite(
@@ -83,8 +92,8 @@ export function defineResource<
           method: 'POST',
           body,
           resource: config.name,
-          recordId: null,
-          label: labelOf(body, ''),
+          recordId: clientIdOf(body),
+          label: label(body, ''),
           ...(idempotencyKey ? { idempotencyKey } : {}),
         },
         config.item,
@@ -99,7 +108,7 @@ export function defineResource<
           body,
           resource: config.name,
           recordId: id,
-          label: labelOf(body, id),
+          label: label(body, id),
         },
         config.item,
       ),
@@ -112,10 +121,21 @@ export function defineResource<
   };
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The id a client made for a new record (`_id` in the create body), else null: the server makes it. */
+function clientIdOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const id = (body as Partial<Record<string, unknown>>)._id;
+  return typeof id === 'string' && id ? id : null;
+}
+
 /** What the outbox screen calls a queued write of a record: its name, title or code, else its id. */
 function labelOf(body: unknown, fallback: string): string {
   if (typeof body !== 'object' || body === null) return fallback;
-  for (const field of ['name', 'title', 'code', 'email']) {
+  for (const field of ['name', 'title', 'code', 'number', 'email']) {
     const value = (body as Partial<Record<string, unknown>>)[field];
     if (typeof value === 'string' && value.trim()) return value.trim();
   }

@@ -61,6 +61,7 @@ export function ResourceList<T>({
   getRowId,
   actions,
   emptyText,
+  card,
 }: {
   resource: ListSource<T>;
   columns: ResourceColumns<T>;
@@ -72,6 +73,11 @@ export function ResourceList<T>({
   /** Buttons beside the search (already filtered by permission). */
   actions?: ReactNode;
   emptyText: string;
+  /**
+   * One row as a card: given, a narrow screen (below `md`) shows the rows as a list of cards instead of the
+   * table, so that a phone reads every column without scrolling sideways.
+   */
+  card?: (row: T) => ReactNode;
 }) {
   const t = useKitT();
   const [state, update] = useListUrlState(resource.sortable);
@@ -148,7 +154,7 @@ export function ResourceList<T>({
       </ListNotice>
     );
   } else {
-    body = (
+    const table = (
       <ResourceTable
         label={label}
         columns={columns}
@@ -157,6 +163,18 @@ export function ResourceList<T>({
         onSortChange={(sort) => update({ sort })}
         getRowId={getRowId}
       />
+    );
+    body = card ? (
+      <>
+        <Box hideBelow="md">{table}</Box>
+        <Stack as="ul" aria-label={label} hideFrom="md" gap={2} listStyleType="none" data-testid="list-cards">
+          {page.items.map((row) => (
+            <li key={getRowId(row)}>{card(row)}</li>
+          ))}
+        </Stack>
+      </>
+    ) : (
+      table
     );
   }
 
@@ -198,7 +216,7 @@ export function ResourceList<T>({
             {t('list.range', { first, last, total })}
             {query.isFetching ? t('list.updating') : ''}
           </Text>
-          <HStack gap={2}>
+          <HStack gap={2} wrap="wrap">
             <chakra.label textStyle="sm" color="fg.muted" display="flex" alignItems="center" gap={2}>
               {t('list.rows')}
               <chakra.select

@@ -1,0 +1,118 @@
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '../../lib/i18n/format';
+import { auditHistoryQuery, changedFields } from '../../lib/resource-kit/audit-history';
+import { useCan } from '../../lib/resource-kit/permission-gate';
+import type { Shipment } from '../../shared/contracts/shipments';
+import { SHIPMENT_AUDIT_ENTITY } from './api';
+import { isPending } from './shipment-labels';
+import { shipmentsT, useShipmentsT } from './strings';
+
+/** Field names as the form labels them, so a sentence reads "ETA from 2 Mar 2026 to 4 Mar 2026". */
+const FIELD_LABELS: Record<string, Parameters<typeof shipmentsT>[0]> = {
+  mode: 'mode',
+  direction: 'direction',
+  customerId: 'customer',
+  shipperId: 'shipper',
+  consigneeId: 'consignee',
+  notifyPartyId: 'notifyParty',
+  agentId: 'agent',
+  carrierId: 'carrier',
+  incoterm: 'incoterm',
+  incotermPlace: 'incotermPlace',
+  freightPayment: 'freightPayment',
+  origin: 'origin',
+  destination: 'destination',
+  placeOfReceipt: 'placeOfReceipt',
+  placeOfDelivery: 'placeOfDelivery',
+  etd: 'etd',
+  eta: 'eta',
+  carrierBookingReference: 'carrierBookingReference',
+  masterBillNumber: 'masterBill',
+  houseBillNumber: 'houseBill',
+  vesselName: 'vesselName',
+  vesselImo: 'vesselImo',
+  voyage: 'voyage',
+  flightNumber: 'flightNumber',
+  containers: 'field.containers',
+  cargo: 'field.cargo',
+  closed: 'field.closed',
+  status: 'status',
+};
+
+const HIDDEN = new Set(['updatedAt', 'createdAt', 'totals', 'customerName', 'searchText', 'number']);
+
+function plain(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value)) return String(value.length);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** One change as words: "ETA from 2026-03-02 to 2026-03-04", "ETA to 2026-03-04", "cleared ETA". */
+export function changeSentence(change: { field: string; before: unknown; after: unknown }): string {
+  const key = FIELD_LABELS[change.field];
+  const field = key ? shipmentsT(key) : change.field;
+  const before = plain(change.before);
+  const after = plain(change.after);
+  if (Array.isArray(change.after) || Array.isArray(change.before)) return field;
+  if (!after) return shipmentsT('historyCleared', { field });
+  if (!before) return shipmentsT('historySet', { field, after });
+  return shipmentsT('historyChange', { field, before, after });
+}
+
+/** The shipment's audit trail as sentences, newest first. */
+export function HistorySection({ record }: { record: Shipment }) {
+  const t = useShipmentsT();
+  const allowed = useCan('audit', 'read');
+  const pending = isPending(record) && !record.number;
+  const history = useQuery({ ...auditHistoryQuery(SHIPMENT_AUDIT_ENTITY, record._id), enabled: allowed && !pending });
+  let body;
+  if (!allowed) body = <Text color="fg.muted">{t('historyNotAllowed')}</Text>;
+  else if (pending) body = <Text color="fg.muted">{t('historyPending')}</Text>;
+  else if (history.isPending) body = <Text color="fg.muted">{t('historyLoading')}</Text>;
+  else if (history.isError && !history.data) body = <Text color="fg.error">{t('historyFailed')}</Text>;
+  else if (!history.data?.items.length) body = <Text color="fg.muted">{t('historyEmpty')}</Text>;
+  else
+    body = (
+      <Stack as="ol" gap={3} listStyleType="none">
+        {history.data.items.map((entry) => {
+          const who = entry.actorName ?? t('someone');
+          const verb = entry.action.split('.').pop();
+          const changes = changedFields(entry)
+            .filter((c) => !HIDDEN.has(c.field))
+            .map(changeSentence);
+          const sentence =
+            verb === 'create'
+              ? t('historyCreated', { who })
+              : verb === 'update' && changes.length > 0
+                ? t('historyChanged', { who, changes: changes.join(t('and')) })
+                : t('historyOther', { who, action: entry.action });
+          return (
+            <Box as="li" key={entry._id} borderLeftWidth="3px" borderColor="brand.solid" paddingStart={3}>
+              <Text>{sentence}</Text>
+              <Text textStyle="xs" color="fg.muted">
+                {formatDateTime(entry.createdAt)}
+              </Text>
+            </Box>
+          );
+        })}
+      </Stack>
+    );
+  return (
+    <Box
+      as="section"
+      aria-labelledby="section-history"
+      data-section="history"
+      borderWidth="1px"
+      borderRadius="l3"
+      bg="bg.panel"
+      padding={{ base: 3, md: 5 }}
+    >
+      <Text as="h2" id="section-history" textStyle="lg" fontWeight="semibold" marginBottom={3}>
+        {t('history')}
+      </Text>
+      {body}
+    </Box>
+  );
+}
