@@ -51,6 +51,39 @@ function precompressServiceWorker(): Plugin {
   };
 }
 
+/**
+ * zod's JSON Schema export (`z.toJSONSchema`, `schema["~standard"].jsonSchema`) is for the services, which
+ * publish their OpenAPI document with it; the web app never calls it, yet zod's schemas import it, so it
+ * sat in the signed-in first load (about 4 kB gzipped). In the app's build that one module answers with
+ * functions that say so if called. The services are bundled by esbuild, not here, and keep the real one.
+ */
+function withoutZodJsonSchema(): Plugin {
+  const id = '\0freight-desk:zod-without-json-schema';
+  return {
+    name: 'freight-desk:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (/(^|\/)to-json-schema\.js$/.test(source) && importer && /node_modules\/zod\/v4\//.test(importer)) return id;
+      return null;
+    },
+    load(loaded) {
+      if (loaded !== id) return null;
+      return [
+        "const unavailable = () => { throw new Error('zod JSON Schema export is not part of the web app'); };",
+        'export const initializeContext = unavailable;',
+        'export const handleUnrepresentable = unavailable;',
+        'export const processSchema = unavailable;',
+        'export { processSchema as process };',
+        'export const extractDefs = unavailable;',
+        'export const finalize = unavailable;',
+        'export const createToJSONSchemaMethod = () => unavailable;',
+        'export const createStandardJSONSchemaMethod = () => unavailable;',
+      ].join('\n');
+    },
+  };
+}
+
 const SIGNED_IN_CORE = new RegExp(
   [
     String.raw`node_modules/(@tanstack/(query-core|react-query)|idb-keyval)/`,
@@ -106,6 +139,7 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   plugins: [
+    withoutZodJsonSchema(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
