@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The test command (`npm test`): every check, in order, stopping at the first failure.
+// The test command (`npm test`): every check, stopping at the first failure; the single-threaded static checks
+// run two at a time, the rest one after another.
 // Installs what a fresh machine lacks (npm dependencies; Debian's Chromium for Playwright).
-import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +22,53 @@ function step(title, command, args, env = {}) {
     process.exit(1);
   }
   console.log(`✔ ${title} (${seconds} s)`);
+}
+
+/** Runs `command` with its output held back, for steps that run side by side: resolves to the outcome. */
+function quietly(title, command, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) =>
+      resolve({
+        title,
+        ok: code === 0,
+        exit: code ?? signal,
+        output: Buffer.concat(output),
+        seconds: (Date.now() - started) / 1000,
+      }),
+    );
+  });
+}
+
+/**
+ * Steps in lanes that run side by side (the steps of one lane one after another), for single-threaded checks
+ * that would leave one of this machine's two cores idle. Each step's output is printed when it ends; the
+ * command still stops at the first failure, once the lanes have ended.
+ */
+async function lanes(...lanesOfSteps) {
+  const started = Date.now();
+  console.log(`\n▶ ${lanesOfSteps.map((lane) => lane.map(([title]) => title).join(', then ')).join(' | ')}`);
+  const results = await Promise.all(
+    lanesOfSteps.map(async (lane) => {
+      for (const [title, command, args] of lane) {
+        const result = await quietly(title, command, args);
+        process.stdout.write(result.output);
+        if (!result.ok) {
+          console.error(`\n✖ ${title} failed after ${result.seconds.toFixed(1)} s (exit ${result.exit}).`);
+          return false;
+        }
+        console.log(`✔ ${title} (${result.seconds.toFixed(1)} s)`);
+      }
+      return true;
+    }),
+  );
+  if (results.includes(false)) process.exit(1);
+  console.log(`✔ side by side in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function ensureChromium() {
@@ -44,10 +93,16 @@ function ensureChromium() {
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 ensureDependencies(root);
-step('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
-step('typecheck (service worker)', bin('tsc'), ['-p', 'sw/tsconfig.json']);
-step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
-step('format', bin('prettier'), ['--check', '.']);
+await lanes(
+  [
+    ['typecheck', bin('tsc'), ['-p', 'tsconfig.json']],
+    ['typecheck (service worker)', bin('tsc'), ['-p', 'sw/tsconfig.json']],
+  ],
+  [
+    ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+    ['format', bin('prettier'), ['--check', '.']],
+  ],
+);
 step('unit and integration tests (vitest)', bin('vitest'), ['run']);
 ensureChromium();
 // The build the end-to-end runs start the product from (scripts/start.mjs builds what changed, once).

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm } from './session-helpers';
+import { demoUser, openSignedIn } from './session-helpers';
 
 /**
  * The audit trail answers a role only the entries of records it may read (issue 21): a role without the
@@ -8,8 +8,7 @@ import { signInThroughForm } from './session-helpers';
 test.describe.configure({ timeout: 120_000 });
 
 test('Operations opens the history of its own profile and of a contact', async ({ page }) => {
-  await signInThroughForm(page, { emailId: 'ops@demo.test', password: 'Freight!2026' });
-  await page.goto('/settings/profile');
+  await openSignedIn(page, demoUser('ops@demo.test'), '/settings/profile');
   const form = page.getByRole('form', { name: 'Profile' });
   const phone = `+31 20 ${Date.now() % 1_000_000}`;
   await form.getByLabel('Phone').fill(phone);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { serviceUrl } from './product-address';
-import { HARBOR_ADMIN, sessionHeadersOf, signInThroughForm } from './session-helpers';
+import { HARBOR_ADMIN, openSignedIn, sessionHeadersOf, signInThroughForm } from './session-helpers';
 
 const CONTACTS = serviceUrl('contactserver');
 
@@ -125,8 +125,7 @@ test('create, tag, search, filter and edit a contact', async ({ page, context, r
 
 test('import contacts from CSV: every problem named first, then all rows at once', async ({ page }) => {
   const stamp = `${Date.now()}`;
-  await signInThroughForm(page, HARBOR_ADMIN);
-  await page.goto('/contacts');
+  await openSignedIn(page, HARBOR_ADMIN, '/contacts');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
   const file = (lines: string[]) => ({

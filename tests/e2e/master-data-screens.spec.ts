@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { HARBOR_ADMIN, signInThroughForm } from './session-helpers';
+import { HARBOR_ADMIN, openSignedIn } from './session-helpers';
 
 /**
  * The company master-data screens of issue 10, as Harbor Logistics' admin uses them: a business type
@@ -10,8 +10,6 @@ import { HARBOR_ADMIN, signInThroughForm } from './session-helpers';
  */
 test.describe.configure({ timeout: 150_000 });
 
-const signIn = (page: Page) => signInThroughForm(page, HARBOR_ADMIN);
-
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
@@ -20,8 +18,7 @@ async function expectNoSeriousViolations(page: Page) {
 const unique = Date.now().toString(36);
 
 test('business types and receiving locations, with the pickers inside the form', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/settings/business-types');
+  await openSignedIn(page, HARBOR_ADMIN, '/settings/business-types');
   await expect(page.getByRole('heading', { level: 2, name: 'Business types' })).toBeVisible();
   await page.getByRole('button', { name: 'Add business type' }).click();
   const dialog = page.getByRole('dialog');
@@ -74,8 +71,7 @@ test('business types and receiving locations, with the pickers inside the form',
 });
 
 test('a picklist order kept after reload, and a rate change kept in the history', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/settings/picklist');
+  await openSignedIn(page, HARBOR_ADMIN, '/settings/picklist');
   await page.getByRole('button', { name: /Shipment mode/ }).click();
   const options = page.getByTestId('picklist-options').locator('li');
   await expect(options.first()).toBeVisible();
@@ -134,7 +130,7 @@ test('a picklist order kept after reload, and a rate change kept in the history'
 });
 
 test('each master-data screen opens offline with its data after one visit', async ({ page, context }) => {
-  await signIn(page);
+  await openSignedIn(page, HARBOR_ADMIN, '/settings/business-types');
   const screens = [
     ['/settings/business-types', 'Business types', 'Shipper'],
     ['/settings/picklist', 'Picklists', 'Shipment mode'],

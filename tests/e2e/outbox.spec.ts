@@ -2,9 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import config, { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
+import config from '../../playwright.config';
 import { serviceUrl } from './product-address';
-import { HARBOR_ADMIN, signInThroughApi, signInThroughForm, waitForWorkerControl } from './session-helpers';
+import {
+  HARBOR_ADMIN,
+  accessTokenExpiry,
+  signInThroughApi,
+  signInThroughForm,
+  waitForAccessTokenExpiry,
+  waitForWorkerControl,
+  waitUntilExpired,
+} from './session-helpers';
 
 /**
  * The outbox (issue 12) against the real services, worker and browser: writes made offline land exactly
@@ -121,7 +129,7 @@ test('an edit made offline survives a reload offline and lands exactly once, aft
   await expect(page.locator('[data-widget="outbox"]')).toContainText('1 change waiting to be sent');
 
   // The access token expires while offline; the replay renews it once and sends the write.
-  await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
+  await waitForAccessTokenExpiry(context);
   expect((await server.read(contact._id)).notes ?? '').toBe('');
   // The replayed write as the worker sends it: which access token it carries.
   const sentWith: string[] = [];
@@ -280,10 +288,11 @@ test('a change saved offline in the evening lands when the app opens online afte
     await goOffline(evening, page);
     await editNotes(page, contact.name, 'Saved in the evening');
     await expect(indicator(page)).toContainText('1 waiting');
+    const expiresAt = await accessTokenExpiry(evening);
     await evening.close();
 
     // The night: the access token (20 s here, 4 h in production) expires while the browser is closed.
-    await new Promise((resolve) => setTimeout(resolve, (E2E_ACCESS_TOKEN_TTL_S + 5) * 1000));
+    await waitUntilExpired(expiresAt);
 
     // The morning: the app opens online, signed in, and sends the change with nobody touching anything.
     const morning = await launch();

@@ -6,7 +6,7 @@
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { serviceUrl } from './product-address';
-import { demoUser, IAM, signInThroughApi, signInThroughForm, type Credentials } from './session-helpers';
+import { demoUser, IAM, openSignedIn, signInThroughApi, signInThroughForm, type Credentials } from './session-helpers';
 
 // The machine that runs the specs is shared and often slow: a screen may take more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -144,8 +144,7 @@ async function openBusinessType(page: Page, name: string) {
 }
 
 test('every tag and business type is offered, past the first 100', async ({ page }) => {
-  await signInThroughForm(page, admin);
-  await page.goto('/contacts');
+  await openSignedIn(page, admin, '/contacts');
   const tagFilter = page.getByLabel('Tag', { exact: true });
   const typeFilter = page.getByLabel('Business type', { exact: true });
   await expect(tagFilter.locator('option', { hasText: `Tag ${pad(MANY)}` })).toHaveCount(1);

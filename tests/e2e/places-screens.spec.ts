@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { HARBOR_ADMIN, signInThroughForm } from './session-helpers';
+import { HARBOR_ADMIN, openSignedIn } from './session-helpers';
 
 /**
  * The reference-list screens of issue 10: /settings/oceanport, /settings/airport and /settings/countries
@@ -10,7 +10,7 @@ import { HARBOR_ADMIN, signInThroughForm } from './session-helpers';
  */
 test.describe.configure({ timeout: 120_000 });
 
-const signIn = (page: Page) => signInThroughForm(page, HARBOR_ADMIN);
+const openAs = (page: Page, path: string) => openSignedIn(page, HARBOR_ADMIN, path);
 
 const firstCodes = (page: Page, n: number) =>
   page
@@ -23,8 +23,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 test('ocean ports: search, country filter, details; then the same offline', async ({ page, context }) => {
-  await signIn(page);
-  await page.goto('/settings/oceanport');
+  await openAs(page, '/settings/oceanport');
   await expect(page.getByRole('heading', { level: 2, name: 'Ocean ports' })).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Search' });
 
@@ -70,8 +69,7 @@ test('ocean ports: search, country filter, details; then the same offline', asyn
 });
 
 test('airports and countries: search online and offline; an unknown list is not found', async ({ page, context }) => {
-  await signIn(page);
-  await page.goto('/settings/airport');
+  await openAs(page, '/settings/airport');
   await expect(page.getByRole('heading', { level: 2, name: 'Airports' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('ams');
   await expect.poll(() => firstCodes(page, 1), { timeout: 20_000 }).toEqual(['AMS']);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { demoUser, signInThroughForm } from './session-helpers';
+import { demoUser, openSignedIn } from './session-helpers';
 
 /**
  * The own profile of a role without the users permission (issue 11): names and phone saved and still
@@ -10,8 +10,7 @@ import { demoUser, signInThroughForm } from './session-helpers';
 test.describe.configure({ timeout: 120_000 });
 
 test('ops edits their own phone and picture', async ({ page }) => {
-  await signInThroughForm(page, demoUser('ops@demo.test'));
-  await page.goto('/settings/profile');
+  await openSignedIn(page, demoUser('ops@demo.test'), '/settings/profile');
 
   const form = page.getByRole('form', { name: 'Profile' });
   const phone = `+31 10 ${Date.now() % 1_000_000}`;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { HARBOR_ADMIN, IAM, signInThroughForm, waitForWorkerControl } from './session-helpers';
+import { HARBOR_ADMIN, IAM, openSignedIn, signInThroughForm, waitForWorkerControl } from './session-helpers';
 
 /**
  * What a user types survives the connection coming back (issue 21 item 12): an app opened offline sets its
@@ -64,8 +64,7 @@ test('an Add contact form opened offline keeps its dialog and text when the conn
 });
 
 test('a form left by accident offers its unsaved input back, and forgets it once cancelled', async ({ page }) => {
-  await signInThroughForm(page, HARBOR_ADMIN);
-  await page.goto('/contacts');
+  await openSignedIn(page, HARBOR_ADMIN, '/contacts');
   await page.getByRole('button', { name: 'Add contact' }).click();
   let dialog = page.getByRole('dialog', { name: 'New contact' });
   await dialog.getByLabel('Name').fill('Half-typed forwarder');

@@ -122,6 +122,20 @@ export async function signInThroughForm(page: Page, user: Credentials): Promise<
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
 }
 
+/**
+ * Opens `path` signed in as `user`, for specs that do not test the sign-in itself: the session comes from
+ * the API as cookies (as the form would leave them), so the spec skips the login page and the dashboard it
+ * leads to. Waits for the signed-in shell (its first load builds the session: slower than a later one) and
+ * for the service worker to control the page, so that the app is installed for offline use as it would be
+ * after the form's longer way.
+ */
+export async function openSignedIn(page: Page, user: Credentials, path: string): Promise<void> {
+  await signInWithCookies(page.context(), user);
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
+  await waitForWorkerControl(page);
+}
+
 /** Every settings screen with a list or a form of its own (the role and template record screens aside). */
 export const SETTINGS_SCREENS = [
   '/settings/profile',
@@ -154,4 +168,29 @@ export async function countRenewals(context: BrowserContext): Promise<{ token: n
     return route.continue();
   });
   return calls;
+}
+
+/**
+ * Waits until the access token in the session cookie of `context` has expired (its own `exp`, plus a second
+ * for the server's whole-second check), rather than a whole token lifetime from now: the sign-in and page
+ * loads before the wait already used part of it. Read the cookie while the context is open, then wait with
+ * `waitUntilExpired` when the browser is to be closed meanwhile.
+ */
+export async function waitForAccessTokenExpiry(context: BrowserContext): Promise<void> {
+  await waitUntilExpired(await accessTokenExpiry(context));
+}
+
+/** When the access token in the session cookie of `context` expires, epoch milliseconds. */
+export async function accessTokenExpiry(context: BrowserContext): Promise<number> {
+  const token = (await context.cookies(WEB_ORIGIN)).find((c) => c.name === '__cez_at')?.value;
+  if (!token) throw new Error('no access token cookie to wait out');
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+  if (typeof payload.exp !== 'number') throw new Error('the access token has no expiry');
+  return payload.exp * 1000;
+}
+
+/** Waits until a second past `expiresAt` (epoch milliseconds). */
+export async function waitUntilExpired(expiresAt: number): Promise<void> {
+  const left = expiresAt + 1_000 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }

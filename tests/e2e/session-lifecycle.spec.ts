@@ -3,7 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
-import { IAM, countRenewals, fetchUserFromPage, signInWithCookies, waitForWorkerControl } from './session-helpers';
+import {
+  IAM,
+  countRenewals,
+  fetchUserFromPage,
+  signInWithCookies,
+  waitForAccessTokenExpiry,
+  waitForWorkerControl,
+} from './session-helpers';
 
 /** The build the web server serves (scripts/start.mjs serves dist/). */
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -101,7 +108,7 @@ test.describe('token refresh through the service worker', () => {
 
     const renewals = await countRenewals(context);
 
-    await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
+    await waitForAccessTokenExpiry(context);
     const statuses = (await Promise.all([7, 7, 6].map((n, i) => fetchUserFromPage(tabs[i]!, n)))).flat();
 
     expect(statuses).toHaveLength(20);
@@ -127,7 +134,7 @@ test.describe('token refresh through the service worker', () => {
       }),
     );
 
-    await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
+    await waitForAccessTokenExpiry(context);
     const statuses = await fetchUserFromPage(page, 3);
     expect(statuses).toEqual([401, 401, 401]);
 
@@ -157,7 +164,7 @@ test.describe('token refresh without a service worker (page-side transport)', ()
     const renewals = await countRenewals(context);
     const accessBefore = (await context.cookies()).find((c) => c.name === '__cez_at')?.value;
 
-    await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
+    await waitForAccessTokenExpiry(context);
     const statuses = (await Promise.all(tabs.map((tab) => fetchUserThroughPageTransport(tab, 5)))).flat();
 
     expect(statuses).toHaveLength(10);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demoUser, signInThroughForm } from './session-helpers';
+import { demoUser, openSignedIn } from './session-helpers';
 
 /**
  * /settings/company (issues 10 and 11): every field saved and still there after a reload, the country,
@@ -9,11 +9,10 @@ import { demoUser, signInThroughForm } from './session-helpers';
  */
 test.describe.configure({ timeout: 120_000 });
 
-const signIn = (page: Page, email: string) => signInThroughForm(page, demoUser(email));
+const openAs = (page: Page, email: string, path: string) => openSignedIn(page, demoUser(email), path);
 
 test('the company edit persists, with the pickers, and shows in its history', async ({ page }) => {
-  await signIn(page, 'admin@harbor.test');
-  await page.goto('/settings/company');
+  await openAs(page, 'admin@harbor.test', '/settings/company');
   const form = page.getByRole('form', { name: 'Details' });
   await expect(form).toBeVisible();
   const phone = `+31 10 ${Date.now() % 1_000_000}`;
@@ -66,8 +65,7 @@ test('the company edit persists, with the pickers, and shows in its history', as
 });
 
 test('a role without the company permission sees no Company entry and is kept out', async ({ page }) => {
-  await signIn(page, 'ops@demo.test');
-  await page.goto('/settings/profile');
+  await openAs(page, 'ops@demo.test', '/settings/profile');
   const sections = page.getByRole('navigation', { name: 'Settings sections' });
   await expect(sections.getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(sections.getByRole('link', { name: 'Company' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoUser, signInThroughForm } from './session-helpers';
+import { demoUser, openSignedIn, signInThroughForm } from './session-helpers';
 
 /**
  * Roles (issue 11): a role built with the permission matrix, given to ops@demo.test on the users screen,
@@ -81,8 +81,7 @@ test('a role made with the matrix changes what its user may do, and its deletion
 
 test('the quick role dialog of the users screen makes a read-only role in one step', async ({ page }) => {
   const name = `Viewer ${Date.now().toString(36)}`;
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/settings/users');
+  await openSignedIn(page, demoUser('admin@demo.test'), '/settings/users');
   await page.getByRole('button', { name: 'New role' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);

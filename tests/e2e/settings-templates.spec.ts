@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { serviceUrl } from './product-address';
-import { demoUser, signInThroughForm } from './session-helpers';
+import { demoUser, openSignedIn, signInThroughForm } from './session-helpers';
 
 /**
  * Mail templates (issue 11): the list by type, the editor with merge fields as chips and the server's live
@@ -95,8 +95,7 @@ test('edit the default invitation template → the next invitation mail uses it'
 
 test('save as new template, then make it the default', async ({ page }) => {
   const stamp = `${Date.now()}`;
-  await signIn(page, 'admin@harbor.test');
-  await page.goto('/settings/templates');
+  await openSignedIn(page, demoUser('admin@harbor.test'), '/settings/templates');
   const general = page.getByRole('region', { name: 'General mail' });
   await general.getByRole('link', { name: 'General message', exact: true }).click();
   const form = page.getByRole('form', { name: 'General message' });
@@ -131,8 +130,7 @@ test('save as new template, then make it the default', async ({ page }) => {
 });
 
 test('a template URL of another type is the not-found message, not an editor', async ({ page }) => {
-  await signIn(page, 'admin@harbor.test');
-  await page.goto('/settings/templates');
+  await openSignedIn(page, demoUser('admin@harbor.test'), '/settings/templates');
   const href = await page
     .getByRole('region', { name: 'Invitation', exact: true })
     .getByRole('link')
@@ -149,8 +147,7 @@ test('Operations sees and edits the general templates only; a sign-in template i
     if (response.url().includes('/mailserver/api/v1/templates')) templateCalls.push(`${response.status()}`);
   });
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'ops@demo.test');
-  await page.goto('/settings/templates');
+  await openSignedIn(page, demoUser('ops@demo.test'), '/settings/templates');
   const general = page.getByRole('region', { name: 'General mail' });
   await expect(general.getByRole('listitem').first()).toBeVisible();
   for (const name of ['Invitation', 'Password reset', 'E-mail verification', 'Two-factor sign-in code'])

@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { serviceUrl } from './product-address';
-import { DEMO_ADMIN, DEMO_PASSWORD, IAM, sessionHeadersOf, signInThroughForm } from './session-helpers';
+import {
+  DEMO_ADMIN,
+  DEMO_PASSWORD,
+  demoUser,
+  IAM,
+  openSignedIn,
+  sessionHeadersOf,
+  signInThroughForm,
+} from './session-helpers';
 
 /**
  * The users screens of issue 9, driven the way an administrator uses them: invite → the mail → accept →
@@ -166,8 +174,7 @@ test.describe('the users screens', () => {
   });
 
   test('the list says when nothing matches and when it is offline', async ({ page, context }) => {
-    await signIn(page, DEMO_ADMIN.emailId);
-    await page.goto('/settings/users?sort=-emailId');
+    await openSignedIn(page, DEMO_ADMIN, '/settings/users?sort=-emailId');
     const table = page.getByRole('table', { name: 'Users' });
     await expect(table.getByRole('columnheader', { name: /E-mail/ })).toHaveAttribute('aria-sort', 'descending');
     await expect(table.getByRole('row').nth(1)).toContainText('unverified@demo.test');
@@ -187,8 +194,7 @@ test.describe('the users screens', () => {
   });
 
   test('a role without the users permission sees no Users section and cannot open it', async ({ page }) => {
-    await signIn(page, 'ops@demo.test');
-    await page.goto('/settings/profile');
+    await openSignedIn(page, demoUser('ops@demo.test'), '/settings/profile');
     const sections = page.getByRole('navigation', { name: 'Settings sections' });
     await expect(sections.getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(sections.getByRole('link', { name: 'Users' })).toHaveCount(0);

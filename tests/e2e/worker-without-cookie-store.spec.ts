@@ -1,7 +1,13 @@
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import config, { E2E_ACCESS_TOKEN_TTL_S } from '../../playwright.config';
 import { PRODUCT_HOST } from './product-address';
-import { countRenewals, fetchUserFromPage, signInWithCookies, waitForWorkerControl } from './session-helpers';
+import {
+  countRenewals,
+  fetchUserFromPage,
+  signInWithCookies,
+  waitForAccessTokenExpiry,
+  waitForWorkerControl,
+} from './session-helpers';
 
 /**
  * Issue 12, item 4: a service worker without the Cookie Store API (every browser but Chromium) still
@@ -127,7 +133,7 @@ test.describe('a service worker without the Cookie Store API', () => {
 
     const renewals = await countRenewals(context);
 
-    await page.waitForTimeout((E2E_ACCESS_TOKEN_TTL_S + 2) * 1000);
+    await waitForAccessTokenExpiry(context);
     const refreshedAfter = Date.now();
     const statuses = await fetchUserFromPage(page, 5);
 

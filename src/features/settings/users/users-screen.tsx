@@ -38,7 +38,7 @@ const columns: ResourceColumns<User> = [
   column.accessor('roleName', {
     header: () => usersT('col.role'),
     meta: { width: 'minmax(8rem, 1fr)' },
-    cell: (info) => info.getValue() ?? <Text color="fg.subtle">{usersT('noRole')}</Text>,
+    cell: (info) => info.getValue() ?? <Text color="fg.muted">{usersT('noRole')}</Text>,
   }),
   column.display({
     id: 'status',
