@@ -92,6 +92,29 @@ CREATE INDEX shipments_agent ON shipments (company_id, agent_id) WHERE agent_id 
 CREATE INDEX shipments_carrier ON shipments (company_id, carrier_id) WHERE carrier_id IS NOT NULL;
 SELECT app_isolate_by_company('shipments');
 
+-- The search box's lookup. `LIKE` is not leakproof, so under row-level security PostgreSQL may not use it
+-- as an index condition (it could otherwise see rows of other companies before the policy filters them):
+-- a tenant's search would read every row of its company. This function runs as freight_system, which
+-- bypasses row-level security, and filters by the caller's tenant itself (`app_company_id()`, NULL outside
+-- a tenant transaction: no rows), so the trigram index serves the search. It answers ids only; the list
+-- reads the shipments themselves under row-level security as always.
+CREATE FUNCTION app_shipment_search(pattern text) RETURNS TABLE (id uuid)
+  LANGUAGE sql STABLE
+  SECURITY DEFINER
+  SET search_path FROM CURRENT
+  AS $$ SELECT s.id FROM shipments s WHERE s.company_id = app_company_id() AND s.search_text LIKE pattern $$;
+REVOKE ALL ON FUNCTION app_shipment_search(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION app_shipment_search(text) TO freight_app, freight_system;
+-- Owned by freight_system (whose privileges a SECURITY DEFINER function runs with); a new owner needs CREATE
+-- on the schema for the moment of the change only.
+DO $$
+BEGIN
+  EXECUTE format('GRANT CREATE ON SCHEMA %I TO freight_system', current_schema());
+  ALTER FUNCTION app_shipment_search(text) OWNER TO freight_system;
+  EXECUTE format('REVOKE CREATE ON SCHEMA %I FROM freight_system', current_schema());
+END
+$$;
+
 CREATE TABLE shipment_containers (
   company_id uuid NOT NULL,
   shipment_id uuid NOT NULL,

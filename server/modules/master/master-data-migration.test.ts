@@ -51,13 +51,15 @@ it('brings existing companies up to what a new company starts with', async () =>
     roles.rows.map((r) => [r.name, typeof r.permissions === 'string' ? JSON.parse(r.permissions) : r.permissions]),
   );
   expect(permissions).toEqual({
-    // Migration 021 gives every Admin system role the sign-in mail templates, as 013 gives it master data.
+    // Migration 021 gives every Admin system role the sign-in mail templates, as 013 gives it master data;
+    // 026 gives both system roles every action on shipments.
     Admin: {
       users: ['read'],
       masterData: ['read', 'create', 'update', 'delete'],
       templates: ['read', 'create', 'update', 'delete'],
+      shipments: ['read', 'create', 'update', 'delete'],
     },
-    Operations: { contacts: ['read'], masterData: ['read'] },
+    Operations: { contacts: ['read'], masterData: ['read'], shipments: ['read', 'create', 'update', 'delete'] },
     Clerk: { contacts: ['read'] },
   });
   const groups = await owner.query('SELECT module, name, label FROM dropdown_groups ORDER BY name');

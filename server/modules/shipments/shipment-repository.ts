@@ -237,30 +237,30 @@ export async function listShipments(
   query: ListQuery<SortField>,
   filters: ShipmentListFilters = {},
 ): Promise<{ items: Shipment[]; total: number }> {
-  const where = `WHERE ($1::text IS NULL OR s.search_text LIKE $1)
-    AND ($2::text[] IS NULL OR s.mode = ANY($2::text[]))
-    AND ($3::text[] IS NULL OR s.status = ANY($3::text[]))
-    AND ($4::text[] IS NULL OR s.direction = ANY($4::text[]))
-    AND ($5::uuid IS NULL OR s.customer_id = $5::uuid)
-    AND ($6::text IS NULL OR s.origin = $6)
-    AND ($7::text IS NULL OR s.destination = $7)
-    AND ($8::date IS NULL OR s.etd >= $8::date)
-    AND ($9::date IS NULL OR s.etd <= $9::date)
-    AND ($10::date IS NULL OR s.eta >= $10::date)
-    AND ($11::date IS NULL OR s.eta <= $11::date)`;
-  const params = [
+  // Only the conditions the call uses, so that each one can use its index (the trigram index for the search).
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (param: string) => string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    params.push(value);
+    conditions.push(sql(`$${params.length}`));
+  };
+  // Through the trigram index (migration 026: `LIKE` under row-level security could not use it).
+  add(
+    (p) => `s.id IN (SELECT id FROM app_shipment_search(${p}))`,
     searchDocumentPattern(query.search, normalizeSearchText),
-    filters.mode ?? null,
-    filters.status ?? null,
-    filters.direction ?? null,
-    filters.customerId ?? null,
-    filters.origin ?? null,
-    filters.destination ?? null,
-    filters.etdFrom ?? null,
-    filters.etdTo ?? null,
-    filters.etaFrom ?? null,
-    filters.etaTo ?? null,
-  ];
+  );
+  add((p) => `s.mode = ANY(${p}::text[])`, filters.mode);
+  add((p) => `s.status = ANY(${p}::text[])`, filters.status);
+  add((p) => `s.direction = ANY(${p}::text[])`, filters.direction);
+  add((p) => `s.customer_id = ${p}::uuid`, filters.customerId);
+  add((p) => `s.origin = ${p}`, filters.origin);
+  add((p) => `s.destination = ${p}`, filters.destination);
+  add((p) => `s.etd >= ${p}::date`, filters.etdFrom);
+  add((p) => `s.etd <= ${p}::date`, filters.etdTo);
+  add((p) => `s.eta >= ${p}::date`, filters.etaFrom);
+  add((p) => `s.eta <= ${p}::date`, filters.etaTo);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 's.id');
   return table.page(tx, { where, params, orderBy }, query);
 }

@@ -688,3 +688,18 @@ describe('isolation and permissions', () => {
     }
   });
 });
+
+describe('the service', () => {
+  it('answers its health and documents every call in OpenAPI', async () => {
+    expect((await shipments.inject({ method: 'GET', url: `${SHIPMENTS}/health` })).json()).toMatchObject({
+      data: { status: 'ok' },
+    });
+    const doc = (await shipments.inject({ method: 'GET', url: `${SHIPMENTS}/openapi.json` })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(
+        ['/shipments', '/shipments/{id}', '/shipments/paginate', '/shipments/summary'].map((p) => `${SHIPMENTS}${p}`),
+      ),
+    );
+    expect(Object.keys(doc.paths[`${SHIPMENTS}/shipments/{id}`]).sort()).toEqual(['delete', 'get', 'patch']);
+  });
+});
