@@ -26,7 +26,7 @@ test('a shipment created offline lands once, with its number', async ({ page, co
   await page.goto('/shipments/new');
   await pick(page, 'Customer', `Cargo ${stamp}`, customer);
   await pick(page, 'Origin', 'valencia', /\(ESVLC\)/);
-  await pick(page, 'Destination', 'genoa', /\(ITGOA\)/);
+  await pick(page, 'Destination', 'genova', /\(ITGOA\)/);
 
   await goOffline(context, page);
   await page.getByLabel('Vessel').fill('MSC Offline');

@@ -18,7 +18,7 @@ test('a container number typed with spaces and a dash finds its shipment', async
     mode: 'sea-fcl',
     customerId,
     origin: 'NLRTM',
-    destination: 'CNSHA',
+    destination: 'CNSGH',
     containers: [{ number: container, sizeType: '45G1' }],
   });
 
@@ -31,7 +31,7 @@ test('a container number typed with spaces and a dash finds its shipment', async
   await expect(rows).toHaveCount(2);
   const row = rows.filter({ hasText: shipment.number });
   await expect(row).toContainText(`Painted Box Ltd ${stamp}`);
-  await expect(row).toContainText('NLRTM → CNSHA');
+  await expect(row).toContainText('NLRTM → CNSGH');
   await expect(row).toContainText('Draft');
 
   await page.reload();

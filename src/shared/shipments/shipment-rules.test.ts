@@ -125,7 +125,7 @@ describe('the shipment rules', () => {
   });
 
   it('takes UN/LOCODEs for sea and road and IATA codes for air', () => {
-    expect(problems({ mode: 'sea-fcl', origin: 'nlrtm', destination: 'CNSHA' })).toEqual([]);
+    expect(problems({ mode: 'sea-fcl', origin: 'nlrtm', destination: 'CNSGH' })).toEqual([]);
     expect(problems({ mode: 'sea-fcl', origin: 'AMS' })).toEqual(['origin: a UN/LOCODE such as NLRTM']);
     expect(problems({ mode: 'air', origin: 'AMS', destination: 'JFK' })).toEqual([]);
     expect(problems({ mode: 'air', destination: 'USNYC' })).toEqual([
@@ -202,15 +202,15 @@ describe('search text', () => {
 });
 
 describe('status', () => {
-  const shipment = { closed: false, origin: 'NLRTM', destination: 'CNSHA', placeOfDelivery: null };
+  const shipment = { closed: false, origin: 'NLRTM', destination: 'CNSGH', placeOfDelivery: null };
   const act = (code: string, location?: string) => ({ code, classifier: 'ACT' as const, location });
 
   it('follows the events that are not retracted', () => {
     expect(deriveShipmentStatus(shipment, [])).toBe('draft');
     expect(deriveShipmentStatus(shipment, [act('CONF')])).toBe('booked');
     expect(deriveShipmentStatus(shipment, [act('CONF'), act('DEPA', 'NLRTM')])).toBe('in-transit');
-    expect(deriveShipmentStatus(shipment, [act('DEPA', 'NLRTM'), act('DISC', 'CNSHA')])).toBe('arrived');
-    expect(deriveShipmentStatus(shipment, [act('ARRI', 'CNSHA'), act('RELS')])).toBe('delivered');
+    expect(deriveShipmentStatus(shipment, [act('DEPA', 'NLRTM'), act('DISC', 'CNSGH')])).toBe('arrived');
+    expect(deriveShipmentStatus(shipment, [act('ARRI', 'CNSGH'), act('RELS')])).toBe('delivered');
     expect(deriveShipmentStatus(shipment, [act('CONF'), { ...act('CANC') }])).toBe('cancelled');
     expect(deriveShipmentStatus(shipment, [act('CONF'), { ...act('DEPA', 'NLRTM'), retracted: true }])).toBe('booked');
   });
