@@ -9,7 +9,7 @@ import { authorizedFetch } from '../../lib/api/api-client';
 import { usePicture } from '../../lib/avatar/avatar-image';
 import { formatDateTime, formatNumber } from '../../lib/i18n/format';
 import { FormField, SelectInput } from '../../lib/resource-kit/form-field';
-import { RequirePermission, useCan } from '../../lib/resource-kit/permission-gate';
+import { withPermission, useCan } from '../../lib/resource-kit/permission-gate';
 import { RecordDialog } from '../../lib/resource-kit/record-dialog';
 import { ResourceList } from '../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../lib/resource-kit/resource-table';
@@ -46,13 +46,7 @@ const priorityLabel = (priority: IssuePriority) => issuesT(`priority.${priority}
  * /settings/issues: the problems the company's users reported ("Report a problem"), with their page, app
  * version and attachment; the status and priority are updated here. A super admin sees every company's.
  */
-export function IssuesScreen() {
-  return (
-    <RequirePermission module="issues" action="read">
-      <Issues />
-    </RequirePermission>
-  );
-}
+export const IssuesScreen = withPermission('issues', 'read', Issues);
 
 function Issues() {
   const t = useIssuesT();

@@ -14,7 +14,7 @@ import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { RecordFormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
-import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { withPermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { sendWrite } from '../../../lib/outbox/write';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
 import { useSession } from '../../../lib/session/use-session';
@@ -92,13 +92,7 @@ const companyQuery = (id: string) => ({
 });
 
 /** /settings/company: every field of the company (docs/product-rules.md section 3), its plan, and the set-up checklist. */
-export function CompanyScreen() {
-  return (
-    <RequirePermission module="company" action="read">
-      <CompanyLoader />
-    </RequirePermission>
-  );
-}
+export const CompanyScreen = withPermission('company', 'read', CompanyLoader);
 
 function CompanyLoader() {
   const t = useCompanyT();

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '../../../shared/contracts/users';
-import { Can, RequirePermission } from '../../../lib/resource-kit/permission-gate';
+import { Can, withPermission } from '../../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
 import { usersResource } from './api/users-resource';
@@ -58,13 +58,7 @@ const columns: ResourceColumns<User> = [
 ];
 
 /** /settings/users: the company's users, with search, sort and paging; inviting for roles that may. */
-export function UsersScreen() {
-  return (
-    <RequirePermission module="users" action="read">
-      <UsersList />
-    </RequirePermission>
-  );
-}
+export const UsersScreen = withPermission('users', 'read', UsersList);
 
 function UsersList() {
   const [inviting, setInviting] = useState(false);
