@@ -2,7 +2,7 @@ import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../lib/pickers';
-import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
+import { FormField, SelectInput, SelectOptions, TextInput } from '../../lib/resource-kit/form-field';
 import { RecordDialog } from '../../lib/resource-kit/record-dialog';
 import {
   COMPANY_ACCOUNT_TYPES,
@@ -93,11 +93,7 @@ export function NewCompanyDialog({
               <FormField label={t('accountType')} error={errors.accountType?.message}>
                 {(control) => (
                   <SelectInput {...control} {...form.register('accountType')}>
-                    {COMPANY_ACCOUNT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {t(`accountType.${type}`)}
-                      </option>
-                    ))}
+                    <SelectOptions values={COMPANY_ACCOUNT_TYPES} label={(type) => t(`accountType.${type}`)} />
                   </SelectInput>
                 )}
               </FormField>

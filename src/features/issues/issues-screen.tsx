@@ -8,7 +8,7 @@ import { apiBase } from '../../lib/api/api-base';
 import { authorizedFetch } from '../../lib/api/api-client';
 import { usePicture } from '../../lib/avatar/avatar-image';
 import { formatDateTime, formatNumber } from '../../lib/i18n/format';
-import { FormField, SelectInput } from '../../lib/resource-kit/form-field';
+import { FormField, SelectInput, SelectOptions } from '../../lib/resource-kit/form-field';
 import { withPermission, useCan } from '../../lib/resource-kit/permission-gate';
 import { RecordDialog } from '../../lib/resource-kit/record-dialog';
 import { ResourceList } from '../../lib/resource-kit/resource-list';
@@ -139,11 +139,7 @@ function Issues() {
             {(control) => (
               <SelectInput {...control} value={status} onChange={(e) => setFilter('status', e.target.value)}>
                 <option value="">{t('anyStatus')}</option>
-                {ISSUE_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {statusLabel(value)}
-                  </option>
-                ))}
+                <SelectOptions values={ISSUE_STATUSES} label={statusLabel} />
               </SelectInput>
             )}
           </FormField>
@@ -218,22 +214,14 @@ function IssueDialog({ issue, onClose, onChanged }: { issue: Issue; onClose: () 
             <FormField label={t('status')} error={form.formState.errors.status?.message}>
               {(control) => (
                 <SelectInput {...control} disabled={!canUpdate} {...form.register('status')}>
-                  {ISSUE_STATUSES.map((value) => (
-                    <option key={value} value={value}>
-                      {statusLabel(value)}
-                    </option>
-                  ))}
+                  <SelectOptions values={ISSUE_STATUSES} label={statusLabel} />
                 </SelectInput>
               )}
             </FormField>
             <FormField label={t('priority')} error={form.formState.errors.priority?.message}>
               {(control) => (
                 <SelectInput {...control} disabled={!canUpdate} {...form.register('priority')}>
-                  {ISSUE_PRIORITIES.map((value) => (
-                    <option key={value} value={value}>
-                      {priorityLabel(value)}
-                    </option>
-                  ))}
+                  <SelectOptions values={ISSUE_PRIORITIES} label={priorityLabel} />
                 </SelectInput>
               )}
             </FormField>
