@@ -1,7 +1,7 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import type { z } from 'zod';
-import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../lib/pickers';
+import { CountryPicker, CurrencyTimeZoneFields, PickerField } from '../../lib/pickers';
 import { FormField, SelectInput, SelectOptions, TextInput } from '../../lib/resource-kit/form-field';
 import { RecordDialog } from '../../lib/resource-kit/record-dialog';
 import {
@@ -103,14 +103,11 @@ export function NewCompanyDialog({
                 )}
               </FormField>
             </Flex>
-            <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
-              <FormField label={t('currency')} error={errors.currency?.message}>
-                {(control) => <PickerField form={form} name="currency" picker={CurrencyPicker} control={control} />}
-              </FormField>
-              <FormField label={t('timezone')} error={errors.timezone?.message}>
-                {(control) => <PickerField form={form} name="timezone" picker={TimeZonePicker} control={control} />}
-              </FormField>
-            </Flex>
+            <CurrencyTimeZoneFields
+              form={form}
+              errors={errors}
+              labels={{ currency: t('currency'), timezone: t('timezone') }}
+            />
             <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
               <FormField label={t('planName')} error={errors.planName?.message}>
                 {(control) => <TextInput {...control} maxLength={MAX.planName} {...form.register('planName')} />}

@@ -19,3 +19,4 @@ export {
   type PlaceList,
 } from './place-lists';
 export { PickerField } from './picker-field';
+export { CurrencyTimeZoneFields } from './currency-time-zone-fields';

@@ -8,7 +8,7 @@ import { apiCall, apiList } from '../../../lib/api/api-client';
 import { scaleDown, usePicture } from '../../../lib/avatar/avatar-image';
 import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
 import { formatDate } from '../../../lib/i18n/format';
-import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../../lib/pickers';
+import { CountryPicker, CurrencyTimeZoneFields, PickerField } from '../../../lib/pickers';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
@@ -205,14 +205,11 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
                   )}
                 </FormField>
               </Flex>
-              <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
-                <FormField label={t('currency')} error={errors.currency?.message}>
-                  {(control) => <PickerField form={form} name="currency" picker={CurrencyPicker} control={control} />}
-                </FormField>
-                <FormField label={t('timezone')} error={errors.timezone?.message}>
-                  {(control) => <PickerField form={form} name="timezone" picker={TimeZonePicker} control={control} />}
-                </FormField>
-              </Flex>
+              <CurrencyTimeZoneFields
+                form={form}
+                errors={errors}
+                labels={{ currency: t('currency'), timezone: t('timezone') }}
+              />
               <FormField label={t('phone')} error={errors.phone?.message}>
                 {(control) => <TextInput {...control} type="tel" {...form.register('phone')} />}
               </FormField>
