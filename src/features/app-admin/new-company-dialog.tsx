@@ -103,11 +103,7 @@ export function NewCompanyDialog({
                 )}
               </FormField>
             </Flex>
-            <CurrencyTimeZoneFields
-              form={form}
-              errors={errors}
-              labels={{ currency: t('currency'), timezone: t('timezone') }}
-            />
+            <CurrencyTimeZoneFields form={form} errors={errors} label={t} />
             <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
               <FormField label={t('planName')} error={errors.planName?.message}>
                 {(control) => <TextInput {...control} maxLength={MAX.planName} {...form.register('planName')} />}

@@ -13,20 +13,21 @@ type FieldError = { message?: string | undefined } | undefined;
 export function CurrencyTimeZoneFields<V extends FieldValues>({
   form,
   errors,
-  labels,
+  label,
 }: {
   form: { control: Control<V, unknown, never> } | { control: Control<V> };
   errors: { currency?: FieldError; timezone?: FieldError };
-  labels: { currency: string; timezone: string };
+  /** The screen's words for the two fields (its translator: both screens name them `currency` and `timezone`). */
+  label: (field: 'currency' | 'timezone') => string;
 }) {
   return (
     <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
-      <FormField label={labels.currency} error={errors.currency?.message}>
+      <FormField label={label('currency')} error={errors.currency?.message}>
         {(control) => (
           <PickerField form={form} name={'currency' as FieldPath<V>} picker={CurrencyPicker} control={control} />
         )}
       </FormField>
-      <FormField label={labels.timezone} error={errors.timezone?.message}>
+      <FormField label={label('timezone')} error={errors.timezone?.message}>
         {(control) => (
           <PickerField form={form} name={'timezone' as FieldPath<V>} picker={TimeZonePicker} control={control} />
         )}

@@ -205,11 +205,7 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
                   )}
                 </FormField>
               </Flex>
-              <CurrencyTimeZoneFields
-                form={form}
-                errors={errors}
-                labels={{ currency: t('currency'), timezone: t('timezone') }}
-              />
+              <CurrencyTimeZoneFields form={form} errors={errors} label={t} />
               <FormField label={t('phone')} error={errors.phone?.message}>
                 {(control) => <TextInput {...control} type="tel" {...form.register('phone')} />}
               </FormField>
