@@ -22,6 +22,7 @@ import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
 import { Pill } from '../../../lib/ui/pill';
 import { ConfirmedButton } from '../../../lib/ui/confirm-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
+import { LoadFailed } from '../../../lib/ui/load-failed';
 import { companySchema, updateCompanyBody } from '../../../shared/contracts/company';
 import { companyT, useCompanyT } from './strings';
 
@@ -100,14 +101,7 @@ function CompanyLoader() {
   const query = useQuery({ ...companyQuery(company?._id ?? ''), enabled: Boolean(company?._id) });
   if (query.data) return <CompanyForm company={query.data} onReload={() => void query.refetch()} />;
   if (query.isError)
-    return (
-      <Stack gap={2} alignItems="flex-start" role="alert">
-        <Text color="fg.error">{t('failed')}</Text>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed message={t('failed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />;
   return <Text color="fg.muted">{t('loading')}</Text>;
 }
 
