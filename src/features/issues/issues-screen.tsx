@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -17,6 +17,7 @@ import { OpenRecordButton } from '../../lib/resource-kit/open-record-button';
 import { useSession } from '../../lib/session/use-session';
 import { Pill } from '../../lib/ui/pill';
 import { showToast } from '../../lib/ui/toast-store';
+import { PageHeader } from '../../lib/ui/page-header';
 import {
   ISSUE_PRIORITIES,
   ISSUE_STATUSES,
@@ -124,14 +125,7 @@ function Issues() {
 
   return (
     <Box as="section">
-      <Box marginBottom={5}>
-        <Heading as="h2" size="xl">
-          {t('listTitle')}
-        </Heading>
-        <Text color="fg.muted" textStyle="sm" marginTop={1}>
-          {isSuperAdmin ? t('listSubtitleAll') : t('listSubtitle')}
-        </Text>
-      </Box>
+      <PageHeader level={2} title={t('listTitle')} subtitle={isSuperAdmin ? t('listSubtitleAll') : t('listSubtitle')} />
       <Flex as="fieldset" gap={3} wrap="wrap" alignItems="flex-end" marginBottom={4}>
         <chakra.legend srOnly>{t('filters')}</chakra.legend>
         <Box minWidth="12rem">

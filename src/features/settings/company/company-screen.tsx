@@ -23,6 +23,7 @@ import { Pill } from '../../../lib/ui/pill';
 import { ConfirmedButton } from '../../../lib/ui/confirm-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
 import { LoadFailed } from '../../../lib/ui/load-failed';
+import { PageHeader } from '../../../lib/ui/page-header';
 import { companySchema, updateCompanyBody } from '../../../shared/contracts/company';
 import { companyT, useCompanyT } from './strings';
 
@@ -142,14 +143,7 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
   return (
     <Stack gap={6}>
       <Flex justifyContent="space-between" alignItems="flex-start" gap={4} wrap="wrap">
-        <Box>
-          <Heading as="h2" size="xl">
-            {t('title')}
-          </Heading>
-          <Text color="fg.muted" textStyle="sm" marginTop={1}>
-            {t('subtitle')}
-          </Text>
-        </Box>
+        <PageHeader level={2} title={t('title')} subtitle={t('subtitle')} marginBottom={0} />
         <AuditHistoryButton entity="company" entityId={company._id} name={company.name} />
       </Flex>
       <Grid templateColumns={{ base: '1fr', xl: '2fr 1fr' }} gap={6} alignItems="start">
