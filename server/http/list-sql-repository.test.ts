@@ -139,6 +139,42 @@ describe('columnTable', () => {
     expect(await inSystem((tx) => withRoles.find(tx, item!._id, { lock: true }))).toEqual(item);
     expect(withRoles.sortColumns({ email: 'lower', _id: 'exact' })).toEqual({ email: 'lower(u.email)', _id: 'u.id' });
   });
+
+  it('lists a search as the contains-pattern $1, the filters after it, sorted by the field then the id', async () => {
+    const sortColumns = withRoles.sortColumns<'email'>({ email: 'lower' });
+    // The count reads `users u` alone, so the filter reaches the role through a subquery, not the join.
+    const where = `WHERE ($1::text IS NULL OR u.email ILIKE $1)
+                     AND ($2::text IS NULL OR (SELECT name FROM roles WHERE id = u.role_id) = $2)`;
+    const list = (search: string | undefined, role: string | null, descending = false) =>
+      inSystem((tx) =>
+        withRoles.list(
+          tx,
+          { page: 1, limit: 100, offset: 0, search, sort: { field: 'email', descending } },
+          {
+            where: where.replace('r.name', '(SELECT name FROM roles WHERE id = u.role_id)'),
+            filters: [role],
+            sortColumns,
+          },
+        ),
+      );
+    const all = await list(undefined, null);
+    expect(all.total).toBe(all.items.length);
+    expect(all.items.map((item) => item.email)).toEqual(
+      [...all.items.map((item) => item.email)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
+    const demo = await list('@DEMO.', null, true);
+    expect(demo.items.length).toBeGreaterThan(0);
+    expect(demo.items.every((item) => item.email.includes('@demo.'))).toBe(true);
+    expect(demo.items.map((item) => item.email)).toEqual(
+      all.items
+        .filter((item) => item.email.includes('@demo.'))
+        .map((item) => item.email)
+        .reverse(),
+    );
+    const role = demo.items.find((item) => item.roleName !== null)!.roleName;
+    expect((await list('@demo.', role)).items.every((item) => item.roleName === role)).toBe(true);
+    expect((await list('%', null)).total).toBe(0);
+  });
 });
 
 describe('column readers', () => {

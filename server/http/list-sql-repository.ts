@@ -5,7 +5,7 @@
  * request; the request's values always travel as parameters.
  */
 import type { Queryable } from '../db/database.ts';
-import type { SortOrder } from './list-query.ts';
+import { containsPattern, type ListQuery, type SortOrder } from './list-query.ts';
 
 /** `ORDER BY <column> ASC|DESC, <tiebreak>` from a sort field and the repository's column map. */
 export function orderByClause<Field extends string>(
@@ -184,6 +184,16 @@ export interface ColumnTable<Item> {
     sql: Omit<PageSql, 'select' | 'countFrom'>,
     page: { limit: number; offset: number },
   ) => Promise<{ items: Item[]; total: number }>;
+  /**
+   * One page of a list request, in the order of the query's sort field (its expression in `sortColumns`) and
+   * then the id: `where` reads the search's contains-pattern as `$1` (null without a search) and `filters`'
+   * values as `$2…`.
+   */
+  list: <Field extends string>(
+    tx: Queryable,
+    query: ListQuery<Field>,
+    sql: { where: string; filters?: readonly unknown[]; sortColumns: Record<Field, string> },
+  ) => Promise<{ items: Item[]; total: number }>;
   /** The item with this id, or undefined; see {@link findById}. */
   find: (tx: Queryable, id: string, options?: { lock?: boolean | undefined }) => Promise<Item | undefined>;
   /** Deletes the item with this id; see {@link deleteById}. */
@@ -254,6 +264,19 @@ export function columnTable<Item>(
       return Object.fromEntries(entries) as Record<Field, string>;
     },
     page: (tx, sql, page) => selectPage(tx, { ...sql, select, countFrom: from }, page, toItem),
+    list: (tx, query, { where, filters = [], sortColumns }) =>
+      selectPage(
+        tx,
+        {
+          select,
+          countFrom: from,
+          where,
+          params: [query.search ? containsPattern(query.search) : null, ...filters],
+          orderBy: orderByClause(query.sort, sortColumns, qualified('id')),
+        },
+        query,
+        toItem,
+      ),
     find: (tx, id, find = {}) => findById(tx, select, id, toItem, alias ? { ...find, alias } : find),
     remove: (tx, id) => deleteById(tx, table, id),
   };

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setupSteps } from '../lib/account-setup';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session-context';
-import { fetchUserAnswerSchema, type CurrentUser } from '../shared/contracts/session';
+import { currentUserFixture } from '../lib/session/current-user-fixture';
 import SetupWidget from '../features/dashboard/setup-widget';
 import { DASHBOARD_KEY } from '../features/dashboard/dashboard-api';
 import { SetupPanel } from '../features/settings/company/company-screen';
@@ -15,38 +15,10 @@ import { getAppSystem } from './chakra-system';
 import { routes } from './routes';
 
 /** A half set-up company (profile done, currency not), its admin allowed to read users and contacts. */
-const [USER] = fetchUserAnswerSchema.parse([
-  {
-    _id: 'u1',
-    name: 'Ada Admin',
-    emailId: 'admin@demo.test',
-    emailVerified: true,
-    firstName: 'Ada',
-    lastName: 'Admin',
-    companyId: 'c1',
-    isSuperAdmin: false,
-    role: { _id: 'r1', name: 'Admin', permissions: { users: ['read'], contacts: ['read'] } },
-    products: [],
-    company: {
-      _id: 'c1',
-      name: 'Demo Freight',
-      short_name: 'DEMO',
-      company_type: 'forwarder',
-      account_type: 'business',
-      prefered_language: 'en',
-      operating_country: 'NL',
-      currency: '',
-      timezone: 'Europe/Amsterdam',
-      address: { line1: 'Kade 1' },
-      phone: '+31 10 000 0000',
-      is_subscribed_for_campaign: false,
-      twoFactorAuth: false,
-      account_setup: false,
-      subscripedPlan: { name: 'pro', expiryDate: '2999-01-01' },
-    },
-    isExpired: false,
-  },
-]) as [CurrentUser];
+const USER = currentUserFixture(
+  { role: { _id: 'r1', name: 'Admin', permissions: { users: ['read'], contacts: ['read'] } } },
+  { currency: '', address: { line1: 'Kade 1' }, phone: '+31 10 000 0000', account_setup: false },
+);
 
 /** Both places, with the same facts already known: 3 users, no contact yet. */
 function renderBoth() {

@@ -3,6 +3,7 @@ import {
   checkPassword,
   DEFAULT_PASSWORD_POLICY,
   describePasswordFailure,
+  policyRules,
   type PasswordPolicy,
 } from './password-policy.ts';
 
@@ -65,5 +66,20 @@ describe('checkPassword', () => {
     expect(describePasswordFailure(strict, 'TOO_SHORT')).toBe('Use at least 8 characters.');
     expect(describePasswordFailure(strict, 'TOO_LONG')).toBe('Use at most 12 characters.');
     expect(describePasswordFailure(strict, 'COMMON_PASSWORD')).toMatch(/too common/);
+  });
+});
+
+describe('policyRules', () => {
+  it('lists the length rule always, then each rule the policy turns on, in the checklist order', () => {
+    expect(policyRules(DEFAULT_PASSWORD_POLICY)).toEqual(['TOO_SHORT']);
+    expect(policyRules(strict)).toEqual([
+      'TOO_SHORT',
+      'TOO_LONG',
+      'MISSING_LOWERCASE',
+      'MISSING_UPPERCASE',
+      'MISSING_NUMERIC',
+      'MISSING_NON_ALPHANUMERIC',
+    ]);
+    expect(policyRules({ ...DEFAULT_PASSWORD_POLICY, requireNumeric: true })).toEqual(['TOO_SHORT', 'MISSING_NUMERIC']);
   });
 });

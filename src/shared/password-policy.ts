@@ -85,3 +85,14 @@ export function checkPassword(policy: PasswordPolicy, password: string): Passwor
   }
   return { ok: failures.length === 0, failures };
 }
+
+/** The rules a policy shows as a checklist, in order (COMMON_PASSWORD only comes from the server). */
+export function policyRules(policy: PasswordPolicy): PasswordFailure[] {
+  const rules: PasswordFailure[] = [PASSWORD_FAILURES.TOO_SHORT];
+  if (policy.maxLength !== undefined) rules.push(PASSWORD_FAILURES.TOO_LONG);
+  if (policy.requireLowercase) rules.push(PASSWORD_FAILURES.MISSING_LOWERCASE);
+  if (policy.requireUppercase) rules.push(PASSWORD_FAILURES.MISSING_UPPERCASE);
+  if (policy.requireNumeric) rules.push(PASSWORD_FAILURES.MISSING_NUMERIC);
+  if (policy.requireNonAlphanumeric) rules.push(PASSWORD_FAILURES.MISSING_NON_ALPHANUMERIC);
+  return rules;
+}

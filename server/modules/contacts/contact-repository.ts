@@ -2,14 +2,8 @@
 import type { Contact } from '../../../src/shared/contracts/contacts.ts';
 import { type CONTACT_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
 import type { Queryable } from '../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import {
-  columnTable,
-  orderByClause,
-  textArray,
-  updateVersioned,
-  VERSIONED_COLUMNS,
-} from '../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../http/list-query.ts';
+import { columnTable, textArray, updateVersioned, VERSIONED_COLUMNS } from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof CONTACT_SORT_FIELDS)[number];
 // A contact's business types and tags live in join tables (migration 023); the answer keeps them as
@@ -95,14 +89,15 @@ export async function listContacts(
     AND ($3::uuid[] IS NULL OR EXISTS (SELECT 1 FROM contact_tag_links l
                                        WHERE l.contact_id = c.id AND l.tag_id = ANY($3::uuid[])))
     AND ($4::text IS NULL OR country = $4)`;
-  const params = [
-    query.search ? containsPattern(query.search) : null,
-    filters.typeIds?.length ? filters.typeIds : null,
-    filters.tagIds?.length ? filters.tagIds : null,
-    filters.country ?? null,
-  ];
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return CONTACTS.page(tx, { where, params, orderBy }, query);
+  return CONTACTS.list(tx, query, {
+    where,
+    filters: [
+      filters.typeIds?.length ? filters.typeIds : null,
+      filters.tagIds?.length ? filters.tagIds : null,
+      filters.country ?? null,
+    ],
+    sortColumns: SORT_COLUMNS,
+  });
 }
 
 /** Replaces a contact's business types and tags with `ids`, in their order. */

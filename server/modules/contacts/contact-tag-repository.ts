@@ -2,8 +2,8 @@
 import type { ContactTag } from '../../../src/shared/contracts/contacts.ts';
 import { type CONTACT_TAG_SORT_FIELDS } from '../../../src/shared/contracts/contacts.ts';
 import type { Queryable } from '../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../http/list-query.ts';
+import { columnTable, updateVersioned, VERSIONED_COLUMNS } from '../../http/list-sql-repository.ts';
 
 type SortField = (typeof CONTACT_TAG_SORT_FIELDS)[number];
 const CONTACT_TAGS = columnTable<ContactTag>('contact_tags', {
@@ -24,9 +24,7 @@ const PATCH_COLUMNS: Record<keyof ContactTagPatch, string> = CONTACT_TAGS.column
 
 async function list(tx: Queryable, query: ListQuery<SortField>): Promise<{ items: ContactTag[]; total: number }> {
   const where = 'WHERE ($1::text IS NULL OR name ILIKE $1)';
-  const params = [query.search ? containsPattern(query.search) : null];
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return CONTACT_TAGS.page(tx, { where, params, orderBy }, query);
+  return CONTACT_TAGS.list(tx, query, { where, sortColumns: SORT_COLUMNS });
 }
 
 async function insert(tx: Queryable, v: ContactTagValues): Promise<string> {

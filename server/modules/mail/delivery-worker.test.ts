@@ -2,8 +2,6 @@
  * The outbox end to end: queued in the business transaction, delivered once to the local mailbox or to a
  * real SMTP server (an in-process `smtp-server`), retried with back-off, never twice.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../../db/database.ts';
 import type { ServiceDeps } from '../../http/build-service-app.ts';
@@ -12,6 +10,7 @@ import { buildTestApp, testConfig } from '../../testing/test-apps.ts';
 import { deliverPending, MAIL_MAX_ATTEMPTS, retryDelayMs } from './delivery-worker.ts';
 import { createMailserverModule } from './mailserver-module.ts';
 import { enqueueMail, findOutboxStatus, MAIL_OUTBOX_CHANNEL, type MailMessage } from './outbox-repository.ts';
+import { startTestSmtp } from './smtp-test-kit.ts';
 
 let t: TestDatabase;
 let demoCompanyId: string;
@@ -42,47 +41,6 @@ const count = (sql: string) =>
 /** Drains whatever earlier tests left queued, so that each test counts only its own messages. */
 async function drain(): Promise<void> {
   await t.db.transaction(system, (tx) => tx.query("UPDATE mail_outbox SET status = 'failed' WHERE status = 'queued'"));
-}
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server in this process; `refuse` decides per message whether to answer 451. */
-async function startSmtp(refuse: () => boolean = () => false) {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session: SMTPServerSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refuse()) {
-          const error = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        const envelope = session.envelope;
-        received.push({
-          from: envelope.mailFrom ? envelope.mailFrom.address : '',
-          to: envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 beforeAll(async () => {
@@ -248,7 +206,7 @@ describe('delivery to the local mailbox', () => {
 describe('delivery by SMTP', () => {
   it('hands the message to the SMTP server with its sender, recipients, subject and body', async () => {
     await drain();
-    const smtp = await startSmtp();
+    const smtp = await startTestSmtp();
     try {
       const id = await enqueueAsSystem(
         message({
@@ -282,7 +240,7 @@ describe('delivery by SMTP', () => {
   it('retries with exponential back-off while the server refuses, then sends once it recovers', async () => {
     await drain();
     let refusing = true;
-    const smtp = await startSmtp(() => refusing);
+    const smtp = await startTestSmtp(() => refusing);
     const d = deps({ smtpUrl: smtp.url });
     try {
       const id = await enqueueAsSystem(message({ subject: 'Retry me' }));
@@ -317,7 +275,7 @@ describe('delivery by SMTP', () => {
 
   it('gives up after the last attempt and records why, without the SMTP credentials', async () => {
     await drain();
-    const smtp = await startSmtp(() => true);
+    const smtp = await startTestSmtp(() => true);
     const d = deps({ smtpUrl: smtp.url.replace('smtp://', 'smtp://mailer:s3cret-pass@') });
     try {
       const id = await enqueueAsSystem(message({ subject: 'Doomed' }));
@@ -339,7 +297,7 @@ describe('delivery by SMTP', () => {
 
   it('never sends a message twice when two workers run at once', async () => {
     await drain();
-    const smtp = await startSmtp();
+    const smtp = await startTestSmtp();
     try {
       const ids = new Set<string>();
       for (let i = 0; i < 25; i += 1) ids.add(await enqueueAsSystem(message({ subject: `Bulk ${i}` })));

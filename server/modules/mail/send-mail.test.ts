@@ -3,9 +3,7 @@
  * (`deliverPending`) into the local mailbox or a real SMTP server (an in-process `smtp-server`), with
  * attachments uploaded through the real driveserver.
  */
-import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../config.ts';
 import type { App } from '../../http/build-service-app.ts';
@@ -15,6 +13,7 @@ import { signIn } from '../iam/iam-resources-test-kit.ts';
 import { deliverPending, MAIL_MAX_ATTEMPTS, retryDelayMs } from './delivery-worker.ts';
 import { listLocalMail } from './local-mailbox-repository.ts';
 import { listLocalMailAttachments } from './send-mail-repository.ts';
+import { startTestSmtp } from './smtp-test-kit.ts';
 
 const MAIL = '/mailserver/api/v1';
 const DRIVE = '/driveserver/api/v1';
@@ -82,45 +81,6 @@ const counts = () =>
     }
     return out;
   });
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-async function startSmtp(refuse: () => boolean = () => false) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(_auth, _session, callback) {
-      callback(null, { user: 'mailer' });
-    },
-    onData(stream, session: SMTPServerSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refuse()) {
-          callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }));
-          return;
-        }
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    received,
-    port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('POST /send', () => {
   it('queues the message (202), delivers it with its attachment to the local mailbox and notifies colleagues', async () => {
@@ -190,7 +150,7 @@ describe('POST /send', () => {
   });
 
   it('delivers through a real SMTP server with the attachment', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startTestSmtp();
     try {
       const fileId = await uploadPdf('invoice.pdf');
       const res = await send({
@@ -299,7 +259,7 @@ describe('POST /send', () => {
 
 describe('delivery state', () => {
   it('moves queued -> failed after the retries run out while SMTP refuses, with no secret in lastError', async () => {
-    const smtp = await startSmtp(() => true);
+    const smtp = await startTestSmtp(() => true);
     const smtpUrl = `smtp://mailer:S3cretPassw0rd@127.0.0.1:${smtp.port}`;
     try {
       const res = await send({ to: ['refused@example.test'], subject: 'Refused', body: 'x' });

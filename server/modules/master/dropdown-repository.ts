@@ -9,8 +9,8 @@ import {
   type DROPDOWN_OPTION_SORT_FIELDS,
 } from '../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../http/list-query.ts';
-import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../http/list-query.ts';
+import { columnTable, updateVersioned, VERSIONED_COLUMNS } from '../../http/list-sql-repository.ts';
 
 /** The session picklist: active options only, by group and order, in the shape of section 6. */
 export async function listDropdownOptions(tx: Queryable, module: string): Promise<DropdownOption[]> {
@@ -92,9 +92,7 @@ export async function dropdownGroupExists(tx: Queryable, module: string, name: s
 export const dropdownGroupRepository = {
   async list(tx: Queryable, query: ListQuery<GroupSortField>, filters: { module?: string }) {
     const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR label ILIKE $1) AND ($2::text IS NULL OR module = $2)`;
-    const params = [query.search ? containsPattern(query.search) : null, filters.module ?? null];
-    const orderBy = orderByClause(query.sort, GROUP_SORT_COLUMNS, 'id');
-    return GROUPS.page(tx, { where, params, orderBy }, query);
+    return GROUPS.list(tx, query, { where, filters: [filters.module ?? null], sortColumns: GROUP_SORT_COLUMNS });
   },
   find: GROUPS.find,
   async insert(tx: Queryable, v: DropdownGroupValues): Promise<string> {
@@ -165,14 +163,15 @@ export const dropdownOptionRepository = {
   ) {
     const where = `WHERE ($1::text IS NULL OR value ILIKE $1 OR label ILIKE $1) AND ($2::text IS NULL OR module = $2)
                      AND ($3::text IS NULL OR group_name = $3) AND ($4::boolean IS NULL OR is_active = $4)`;
-    const params = [
-      query.search ? containsPattern(query.search) : null,
-      filters.module ?? null,
-      filters.group ?? null,
-      filters.isActive === undefined ? null : filters.isActive === 'true',
-    ];
-    const orderBy = orderByClause(query.sort, OPTION_SORT_COLUMNS, 'id');
-    return OPTIONS.page(tx, { where, params, orderBy }, query);
+    return OPTIONS.list(tx, query, {
+      where,
+      filters: [
+        filters.module ?? null,
+        filters.group ?? null,
+        filters.isActive === undefined ? null : filters.isActive === 'true',
+      ],
+      sortColumns: OPTION_SORT_COLUMNS,
+    });
   },
   find: OPTIONS.find,
   /** Without a `sortOrder`, the new option goes after the group's last one. */

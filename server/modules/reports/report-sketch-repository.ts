@@ -8,11 +8,10 @@ import type {
   ReportSource,
 } from '../../../src/shared/contracts/reports.ts';
 import type { Queryable } from '../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../http/list-query.ts';
+import type { ListQuery } from '../../http/list-query.ts';
 import {
   columnTable,
   jsonValue,
-  orderByClause,
   textArray,
   updateVersioned,
   VERSIONED_COLUMNS,
@@ -78,9 +77,7 @@ async function list(
   filters: { source?: ReportSource | undefined },
 ): Promise<{ items: ReportSketch[]; total: number }> {
   const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR description ILIKE $1) AND ($2::text IS NULL OR source = $2)`;
-  const params = [query.search ? containsPattern(query.search) : null, filters.source ?? null];
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return REPORT_SKETCHES.page(tx, { where, params, orderBy }, query);
+  return REPORT_SKETCHES.list(tx, query, { where, filters: [filters.source ?? null], sortColumns: SORT_COLUMNS });
 }
 
 async function insert(tx: Queryable, v: ReportSketchValues): Promise<string> {

@@ -1,8 +1,8 @@
 import { Flex, Heading, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import type { z } from 'zod';
-import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../lib/pickers';
-import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
+import { CountryPicker, CurrencyTimeZoneFields, PickerField } from '../../lib/pickers';
+import { FormField, SelectInput, SelectOptions, TextInput } from '../../lib/resource-kit/form-field';
 import { RecordDialog } from '../../lib/resource-kit/record-dialog';
 import {
   COMPANY_ACCOUNT_TYPES,
@@ -93,11 +93,7 @@ export function NewCompanyDialog({
               <FormField label={t('accountType')} error={errors.accountType?.message}>
                 {(control) => (
                   <SelectInput {...control} {...form.register('accountType')}>
-                    {COMPANY_ACCOUNT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {t(`accountType.${type}`)}
-                      </option>
-                    ))}
+                    <SelectOptions values={COMPANY_ACCOUNT_TYPES} label={(type) => t(`accountType.${type}`)} />
                   </SelectInput>
                 )}
               </FormField>
@@ -107,14 +103,7 @@ export function NewCompanyDialog({
                 )}
               </FormField>
             </Flex>
-            <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
-              <FormField label={t('currency')} error={errors.currency?.message}>
-                {(control) => <PickerField form={form} name="currency" picker={CurrencyPicker} control={control} />}
-              </FormField>
-              <FormField label={t('timezone')} error={errors.timezone?.message}>
-                {(control) => <PickerField form={form} name="timezone" picker={TimeZonePicker} control={control} />}
-              </FormField>
-            </Flex>
+            <CurrencyTimeZoneFields form={form} errors={errors} label={t} />
             <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
               <FormField label={t('planName')} error={errors.planName?.message}>
                 {(control) => <TextInput {...control} maxLength={MAX.planName} {...form.register('planName')} />}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormField, TextInput } from '../../lib/resource-kit/form-field';
 import { NotAllowedScreen } from '../../lib/resource-kit/not-allowed-screen';
-import { RequirePermission, useCan } from '../../lib/resource-kit/permission-gate';
+import { withPermission, useCan } from '../../lib/resource-kit/permission-gate';
 import { formMessageOf } from '../../lib/resource-kit/server-field-errors';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { PageHeader } from '../../lib/ui/page-header';
@@ -19,13 +19,7 @@ import { TagPill } from './tag-pill';
  * contact, so it asks first). Tags are contacts' own: adding one needs `create`, deleting one `delete`,
  * and a role with neither is not let in.
  */
-export function ContactTagsScreen() {
-  return (
-    <RequirePermission module="contacts" action="read">
-      <TagsGate />
-    </RequirePermission>
-  );
-}
+export const ContactTagsScreen = withPermission('contacts', 'read', TagsGate);
 
 function TagsGate() {
   const canCreate = useCan('contacts', 'create');

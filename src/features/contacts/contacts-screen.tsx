@@ -5,7 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CountryPicker, flagOf, PickerField } from '../../lib/pickers';
 import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
 import { IdChecklist } from '../../lib/resource-kit/id-checklist';
-import { Can, RequirePermission, useCan } from '../../lib/resource-kit/permission-gate';
+import { Can, withPermission, useCan } from '../../lib/resource-kit/permission-gate';
 import type { ResourceColumns } from '../../lib/resource-kit/resource-table';
 import { ResourceScreen } from '../../lib/resource-kit/resource-screen';
 import { formMessageOf } from '../../lib/resource-kit/server-field-errors';
@@ -23,13 +23,7 @@ const column = createColumnHelper<Contact>();
 const FIELDS = ['name', 'typeIds', 'email', 'phone', 'address', 'city', 'country', 'taxId', 'tagIds', 'notes'] as const;
 
 /** /contacts: the company's contacts, searched and filtered by business type, tag and country. */
-export function ContactsScreen() {
-  return (
-    <RequirePermission module="contacts" action="read">
-      <Contacts />
-    </RequirePermission>
-  );
-}
+export const ContactsScreen = withPermission('contacts', 'read', Contacts);
 
 function Contacts() {
   const t = useContactsT();

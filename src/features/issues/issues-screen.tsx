@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -8,8 +8,8 @@ import { apiBase } from '../../lib/api/api-base';
 import { authorizedFetch } from '../../lib/api/api-client';
 import { usePicture } from '../../lib/avatar/avatar-image';
 import { formatDateTime, formatNumber } from '../../lib/i18n/format';
-import { FormField, SelectInput } from '../../lib/resource-kit/form-field';
-import { RequirePermission, useCan } from '../../lib/resource-kit/permission-gate';
+import { FormField, SelectInput, SelectOptions } from '../../lib/resource-kit/form-field';
+import { withPermission, useCan } from '../../lib/resource-kit/permission-gate';
 import { RecordDialog } from '../../lib/resource-kit/record-dialog';
 import { ResourceList } from '../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../lib/resource-kit/resource-table';
@@ -17,6 +17,7 @@ import { OpenRecordButton } from '../../lib/resource-kit/open-record-button';
 import { useSession } from '../../lib/session/use-session';
 import { Pill } from '../../lib/ui/pill';
 import { showToast } from '../../lib/ui/toast-store';
+import { PageHeader } from '../../lib/ui/page-header';
 import {
   ISSUE_PRIORITIES,
   ISSUE_STATUSES,
@@ -46,13 +47,7 @@ const priorityLabel = (priority: IssuePriority) => issuesT(`priority.${priority}
  * /settings/issues: the problems the company's users reported ("Report a problem"), with their page, app
  * version and attachment; the status and priority are updated here. A super admin sees every company's.
  */
-export function IssuesScreen() {
-  return (
-    <RequirePermission module="issues" action="read">
-      <Issues />
-    </RequirePermission>
-  );
-}
+export const IssuesScreen = withPermission('issues', 'read', Issues);
 
 function Issues() {
   const t = useIssuesT();
@@ -130,14 +125,7 @@ function Issues() {
 
   return (
     <Box as="section">
-      <Box marginBottom={5}>
-        <Heading as="h2" size="xl">
-          {t('listTitle')}
-        </Heading>
-        <Text color="fg.muted" textStyle="sm" marginTop={1}>
-          {isSuperAdmin ? t('listSubtitleAll') : t('listSubtitle')}
-        </Text>
-      </Box>
+      <PageHeader level={2} title={t('listTitle')} subtitle={isSuperAdmin ? t('listSubtitleAll') : t('listSubtitle')} />
       <Flex as="fieldset" gap={3} wrap="wrap" alignItems="flex-end" marginBottom={4}>
         <chakra.legend srOnly>{t('filters')}</chakra.legend>
         <Box minWidth="12rem">
@@ -145,11 +133,7 @@ function Issues() {
             {(control) => (
               <SelectInput {...control} value={status} onChange={(e) => setFilter('status', e.target.value)}>
                 <option value="">{t('anyStatus')}</option>
-                {ISSUE_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {statusLabel(value)}
-                  </option>
-                ))}
+                <SelectOptions values={ISSUE_STATUSES} label={statusLabel} />
               </SelectInput>
             )}
           </FormField>
@@ -224,22 +208,14 @@ function IssueDialog({ issue, onClose, onChanged }: { issue: Issue; onClose: () 
             <FormField label={t('status')} error={form.formState.errors.status?.message}>
               {(control) => (
                 <SelectInput {...control} disabled={!canUpdate} {...form.register('status')}>
-                  {ISSUE_STATUSES.map((value) => (
-                    <option key={value} value={value}>
-                      {statusLabel(value)}
-                    </option>
-                  ))}
+                  <SelectOptions values={ISSUE_STATUSES} label={statusLabel} />
                 </SelectInput>
               )}
             </FormField>
             <FormField label={t('priority')} error={form.formState.errors.priority?.message}>
               {(control) => (
                 <SelectInput {...control} disabled={!canUpdate} {...form.register('priority')}>
-                  {ISSUE_PRIORITIES.map((value) => (
-                    <option key={value} value={value}>
-                      {priorityLabel(value)}
-                    </option>
-                  ))}
+                  <SelectOptions values={ISSUE_PRIORITIES} label={priorityLabel} />
                 </SelectInput>
               )}
             </FormField>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { usePreferences } from '../../lib/app-settings/app-settings';
 import { useSavePreferences } from '../../lib/app-settings/save-preferences';
 import { TimeZonePicker } from '../../lib/pickers';
-import { FormField, SelectInput } from '../../lib/resource-kit/form-field';
+import { FormField, SelectInput, SelectOptions } from '../../lib/resource-kit/form-field';
 import { useFormAction } from '../../lib/resource-kit/use-form-action';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
@@ -88,11 +88,10 @@ function SettingsForm({ initial, onClose }: { initial: Preferences; onClose: () 
               value={value.dateFormat}
               onChange={(event) => set('dateFormat', event.target.value as Preferences['dateFormat'])}
             >
-              {DATE_FORMATS.map((format) => (
-                <option key={format} value={format}>
-                  {t(`date.${format}`, { example: dateExample(format, language) })}
-                </option>
-              ))}
+              <SelectOptions
+                values={DATE_FORMATS}
+                label={(format) => t(`date.${format}`, { example: dateExample(format, language) })}
+              />
             </SelectInput>
           )}
         </FormField>
@@ -103,11 +102,10 @@ function SettingsForm({ initial, onClose }: { initial: Preferences; onClose: () 
               value={value.numberFormat}
               onChange={(event) => set('numberFormat', event.target.value as Preferences['numberFormat'])}
             >
-              {NUMBER_FORMATS.map((format) => (
-                <option key={format} value={format}>
-                  {t(`number.${format}`, { example: numberExample(format, language) })}
-                </option>
-              ))}
+              <SelectOptions
+                values={NUMBER_FORMATS}
+                label={(format) => t(`number.${format}`, { example: numberExample(format, language) })}
+              />
             </SelectInput>
           )}
         </FormField>

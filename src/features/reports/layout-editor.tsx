@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
-import { SelectInput, TextInput } from '../../lib/resource-kit/form-field';
+import { SelectInput, SelectOptions, TextInput } from '../../lib/resource-kit/form-field';
 import {
   reportColumn,
   reportColumns,
@@ -279,11 +279,7 @@ function FilterRow({
             value={filter.op}
             onChange={(event) => onChange(withOp(filter, event.target.value as ReportFilterOp))}
           >
-            {ops.map((op) => (
-              <option key={op} value={op}>
-                {opLabel(op)}
-              </option>
-            ))}
+            <SelectOptions values={ops} label={opLabel} />
           </SelectInput>
         </Box>
         <Box flex="2 1 12rem">{value}</Box>

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../lib/i18n/format';
 import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
-import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
-import { Can, RequirePermission } from '../../lib/resource-kit/permission-gate';
+import { FormField, SelectInput, SelectOptions, TextInput } from '../../lib/resource-kit/form-field';
+import { Can, withPermission } from '../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../lib/resource-kit/resource-table';
 import { mapServerErrors } from '../../lib/resource-kit/server-field-errors';
@@ -22,13 +22,7 @@ import { reportsT, sourceLabel, useReportsT } from './strings';
 const column = createColumnHelper<ReportSketch>();
 
 /** /reports: the company's saved reports, and a new one. */
-export function ReportsScreen() {
-  return (
-    <RequirePermission module="reports" action="read">
-      <Reports />
-    </RequirePermission>
-  );
-}
+export const ReportsScreen = withPermission('reports', 'read', Reports);
 
 function Reports() {
   const t = useReportsT();
@@ -156,11 +150,7 @@ function NewReportDialog({ onClose }: { onClose: () => void }) {
                   value={source}
                   onChange={(event) => setSource(event.target.value as ReportSource)}
                 >
-                  {sources.map((option) => (
-                    <option key={option} value={option}>
-                      {sourceLabel(option)}
-                    </option>
-                  ))}
+                  <SelectOptions values={sources} label={sourceLabel} />
                 </SelectInput>
               )}
             </FormField>

@@ -5,26 +5,14 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import {
   checkPassword,
   DEFAULT_PASSWORD_POLICY,
-  PASSWORD_FAILURES,
+  policyRules,
   type PasswordFailure,
-  type PasswordPolicy,
 } from '../../shared/password-policy';
 import { QueryProvider } from '../../lib/query-provider';
 import { checkAccountLink, getPasswordPolicy, setPasswordWithLink } from './api/account-links';
 import { useResetT } from './account-reset-strings';
 import { AuthCard } from './auth-card';
 import { FormMessage, TextField } from './text-field';
-
-/** The rules a policy shows as a checklist, in order (COMMON_PASSWORD only comes from the server). */
-export function policyRules(policy: PasswordPolicy): PasswordFailure[] {
-  const rules: PasswordFailure[] = [PASSWORD_FAILURES.TOO_SHORT];
-  if (policy.maxLength !== undefined) rules.push(PASSWORD_FAILURES.TOO_LONG);
-  if (policy.requireLowercase) rules.push(PASSWORD_FAILURES.MISSING_LOWERCASE);
-  if (policy.requireUppercase) rules.push(PASSWORD_FAILURES.MISSING_UPPERCASE);
-  if (policy.requireNumeric) rules.push(PASSWORD_FAILURES.MISSING_NUMERIC);
-  if (policy.requireNonAlphanumeric) rules.push(PASSWORD_FAILURES.MISSING_NON_ALPHANUMERIC);
-  return rules;
-}
 
 /**
  * /account-reset/confirm?token=… (and `&invite=1` for an invitation): checks the link, then a new

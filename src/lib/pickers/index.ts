@@ -20,3 +20,4 @@ export {
 } from './place-lists';
 export { PickerField } from './picker-field';
 export { ContactPicker, contactPickerQuery, useContactNames, type PickedContact } from './contact-picker';
+export { CurrencyTimeZoneFields } from './currency-time-zone-fields';

@@ -46,3 +46,18 @@ export function SelectInput(props: HTMLChakraProps<'select'>) {
   const css = useRecipe({ key: 'input' })({ size: 'md', variant: 'outline' });
   return <chakra.select css={css} {...props} />;
 }
+
+/** A select's `<option>`s, one per value, each showing `label(value)` (the value itself without one). */
+export function SelectOptions<Value extends string>({
+  values,
+  label,
+}: {
+  values: readonly Value[];
+  label?: (value: Value) => ReactNode;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label ? label(value) : value}
+    </option>
+  ));
+}

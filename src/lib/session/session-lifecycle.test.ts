@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INTEGRATION_SCRIPT_IDS, SESSION_CHANNEL, SETUP_COOLDOWN_MS, COOKIE_POLL_MS } from '../../shared/session-rules';
-import { fetchUserAnswerSchema, type CurrentUser } from '../../shared/contracts/session';
+import { currentUserFixture } from './current-user-fixture';
 import type { z } from 'zod';
 import type * as CookiesModule from '../cookies';
 import type { IdentitySignInOutcome } from '../firebase/firebase-session';
@@ -50,38 +50,7 @@ vi.mock('../cookies', async (importOriginal) => {
 });
 
 /** The `data` of iamserver's fetch-user answer, checked against the contract. */
-const [USER] = fetchUserAnswerSchema.parse([
-  {
-    _id: 'u1',
-    name: 'Ada Admin',
-    emailId: 'admin@demo.test',
-    emailVerified: true,
-    firstName: 'Ada',
-    lastName: 'Admin',
-    companyId: 'c1',
-    isSuperAdmin: false,
-    role: null,
-    products: [],
-    company: {
-      _id: 'c1',
-      name: 'Demo Freight',
-      short_name: 'DEMO',
-      company_type: 'forwarder',
-      account_type: 'business',
-      prefered_language: 'en',
-      operating_country: 'NL',
-      currency: 'EUR',
-      timezone: 'Europe/Amsterdam',
-      address: {},
-      phone: '',
-      is_subscribed_for_campaign: false,
-      twoFactorAuth: false,
-      account_setup: true,
-      subscripedPlan: { name: 'pro', expiryDate: '2999-01-01' },
-    },
-    isExpired: false,
-  },
-]) as [CurrentUser];
+const USER = currentUserFixture();
 
 type Lifecycle = typeof LifecycleModule;
 type Store = typeof StoreModule;

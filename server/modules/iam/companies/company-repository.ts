@@ -3,17 +3,17 @@
  * super-admin's view across tenants (system transaction).
  */
 import type { z } from 'zod';
-import type {
-  AppAdminCompany,
-  APP_ADMIN_COMPANY_SORT_FIELDS,
-  companySchema,
+import {
+  updateCompanyBody,
+  type AppAdminCompany,
+  type APP_ADMIN_COMPANY_SORT_FIELDS,
+  type companySchema,
 } from '../../../../src/shared/contracts/company.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
 import {
   columnTable,
   jsonValue,
-  orderByClause,
   updateVersioned,
   VERSIONED_COLUMNS,
   type ColumnMap,
@@ -78,9 +78,7 @@ export async function listAppAdminCompanies(
   query: ListQuery<AppAdminSortField>,
 ): Promise<{ items: AppAdminCompany[]; total: number }> {
   const where = query.search ? 'WHERE (name ILIKE $1 OR short_name ILIKE $1)' : 'WHERE $1::text IS NULL';
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const orderBy = orderByClause(query.sort, APP_ADMIN_SORT_COLUMNS, 'id');
-  return APP_ADMIN_COMPANIES.page(tx, { where, params: [pattern], orderBy }, query);
+  return APP_ADMIN_COMPANIES.list(tx, query, { where, sortColumns: APP_ADMIN_SORT_COLUMNS });
 }
 
 /** One company with its number of users (system transaction). */
@@ -88,39 +86,12 @@ export async function findAppAdminCompany(tx: Queryable, id: string): Promise<Ap
   return APP_ADMIN_COMPANIES.find(tx, id);
 }
 
-export interface CompanySettingsPatch {
-  name?: string;
-  short_name?: string;
-  company_type?: string;
-  account_type?: string;
-  prefered_language?: string;
-  operating_country?: string;
-  currency?: string;
-  timezone?: string;
-  address?: Record<string, unknown>;
-  phone?: string;
-  logoFileId?: string | null;
-  is_subscribed_for_campaign?: boolean;
-  twoFactorAuth?: boolean;
-  account_setup?: boolean;
-}
-
-const SETTINGS_COLUMNS: Record<keyof CompanySettingsPatch, string> = COMPANIES.columns([
-  'name',
-  'short_name',
-  'company_type',
-  'account_type',
-  'prefered_language',
-  'operating_country',
-  'currency',
-  'timezone',
-  'address',
-  'phone',
-  'logoFileId',
-  'is_subscribed_for_campaign',
-  'twoFactorAuth',
-  'account_setup',
-]);
+/** What a company's settings update may change: the update body's fields but its version. */
+export type CompanySettingsPatch = Omit<z.output<typeof updateCompanyBody>, 'version'>;
+const SETTINGS_FIELDS = Object.keys(updateCompanyBody.shape).filter(
+  (field): field is keyof CompanySettingsPatch => field !== 'version',
+);
+const SETTINGS_COLUMNS: Record<keyof CompanySettingsPatch, string> = COMPANIES.columns(SETTINGS_FIELDS);
 
 export async function updateCompanySettings(tx: Queryable, id: string, patch: CompanySettingsPatch): Promise<void> {
   const row = { ...patch, address: patch.address ? JSON.stringify(patch.address) : undefined };

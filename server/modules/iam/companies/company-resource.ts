@@ -14,6 +14,7 @@ import { assertPictureFile } from '../users/image-file.ts';
 import { requireAuthContext } from '../../../http/auth-context.ts';
 import type { App, ServiceDeps } from '../../../http/build-service-app.ts';
 import { defineResource, registerResource, registerTenantList } from '../../../http/resource-kit.ts';
+import { iamResourceNames } from '../iam-resource-names.ts';
 import { groupResource } from '../groups/group-resource.ts';
 import { roleResource } from '../roles/role-resource.ts';
 import { userResource } from '../users/user-resource.ts';
@@ -27,10 +28,7 @@ function targetCompany(req: FastifyRequest, id: string | undefined): string {
 }
 
 export const companyResource = defineResource({
-  path: '/companies',
-  entity: 'company',
-  label: 'Company',
-  permission: 'company',
+  ...iamResourceNames('company', 'company', '/companies'),
   tag: 'companies',
   operations: ['read', 'update'],
   summaries: {
@@ -38,7 +36,6 @@ export const companyResource = defineResource({
     update: 'Update company settings (optimistic concurrency: send `version` or `If-Match`)',
   },
   schemas: { item: companySchema, listQuery: listQuerySchema(COMPANY_SORT_FIELDS), update: updateCompanyBody },
-  defaultSort: { field: 'name', descending: false },
   repository: { find: findCompany, update: updateCompanySettings },
   tenant: targetCompany,
   hooks: {

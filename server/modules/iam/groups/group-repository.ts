@@ -3,14 +3,8 @@
  */
 import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import {
-  columnTable,
-  orderByClause,
-  textArray,
-  updateVersioned,
-  VERSIONED_COLUMNS,
-} from '../../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
+import { columnTable, textArray, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 export { GROUP_SORT_FIELDS, type GroupSortField } from '../../../../src/shared/contracts/groups.ts';
 import type { groupSchema, GroupSortField } from '../../../../src/shared/contracts/groups.ts';
@@ -40,9 +34,7 @@ export async function listGroups(
   query: ListQuery<GroupSortField>,
 ): Promise<{ items: GroupItem[]; total: number }> {
   const where = query.search ? 'WHERE (g.name ILIKE $1 OR g.description ILIKE $1)' : 'WHERE $1::text IS NULL';
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'g.id');
-  return GROUPS.page(tx, { where, params: [pattern], orderBy }, query);
+  return GROUPS.list(tx, query, { where, sortColumns: SORT_COLUMNS });
 }
 
 export const findGroup = GROUPS.find;

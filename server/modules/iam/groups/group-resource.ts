@@ -12,6 +12,7 @@ import {
 import type { Queryable } from '../../../db/database.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import { defineResource } from '../../../http/resource-kit.ts';
+import { iamResourceNames } from '../iam-resource-names.ts';
 import { existingUserIds } from '../users/user-repository.ts';
 import { groupRepository } from './group-repository.ts';
 
@@ -28,13 +29,9 @@ async function checkedMembers(tx: Queryable, ids: readonly string[]): Promise<st
 }
 
 export const groupResource = defineResource({
-  path: '/groups',
-  entity: 'group',
-  label: 'Group',
-  permission: 'groups',
+  ...iamResourceNames('group', 'groups'),
   summaries: { list: 'List the company’s user groups' },
   schemas: { item: groupSchema, listQuery: groupListQuery, create: createGroupBody, update: updateGroupBody },
-  defaultSort: { field: 'name', descending: false },
   repository: groupRepository,
   hooks: {
     beforeCreate: async ({ tx, companyId }, body) => ({

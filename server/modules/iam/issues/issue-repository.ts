@@ -4,14 +4,8 @@
  */
 import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import {
-  columnTable,
-  jsonValue,
-  orderByClause,
-  updateVersioned,
-  VERSIONED_COLUMNS,
-} from '../../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
+import { columnTable, jsonValue, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 import type { issueSchema, IssuePriority, IssueStatus } from '../../../../src/shared/contracts/issues.ts';
 
@@ -75,14 +69,11 @@ export async function listIssues(
   const where = `WHERE ($1::text IS NULL OR i.title ILIKE $1 OR i.description ILIKE $1 OR i.route ILIKE $1)
                    AND ($2::text IS NULL OR i.status = $2) AND ($3::text IS NULL OR i.priority = $3)
                    AND ($4::uuid IS NULL OR i.company_id = $4)`;
-  const params = [
-    query.search ? containsPattern(query.search) : null,
-    filters.status ?? null,
-    filters.priority ?? null,
-    filters.companyId ?? null,
-  ];
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'i.id');
-  return ISSUES.page(tx, { where, params, orderBy }, query);
+  return ISSUES.list(tx, query, {
+    where,
+    filters: [filters.status ?? null, filters.priority ?? null, filters.companyId ?? null],
+    sortColumns: SORT_COLUMNS,
+  });
 }
 
 export const findIssue = ISSUES.find;

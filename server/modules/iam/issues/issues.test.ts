@@ -12,8 +12,8 @@ import { DEMO_PASSWORD } from '../../../seed/demo.ts';
 import { buildTestApp } from '../../../testing/test-apps.ts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
 import { auditCount, companyIdOf, IAM, LOG, signIn, tableChecksums } from '../iam-resources-test-kit.ts';
+import { uploadFile } from '../../drive/drive-test-kit.ts';
 
-const DRIVE = '/driveserver/api/v1';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 
@@ -62,17 +62,6 @@ afterAll(async () => {
 const call = (method: Method, url: string, who: Who & Record<string, string>, payload?: object) =>
   iam.inject({ method, url: `${IAM}${url}`, headers: who, ...(payload ? { payload } : {}) });
 
-async function upload(bytes: Buffer, type: string, name: string, who: Who): Promise<string> {
-  const res = await drive.inject({
-    method: 'POST',
-    url: `${DRIVE}/filesystem/file`,
-    headers: { 'content-type': 'application/octet-stream', 'x-file-name': name, 'x-file-type': type, ...who },
-    payload: bytes,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data._id as string;
-}
-
 async function report(who: Who, payload: object): Promise<Issue> {
   const res = await call('POST', '/issue/tracker', who, payload);
   expect(res.statusCode, res.body).toBe(201);
@@ -81,7 +70,7 @@ async function report(who: Who, payload: object): Promise<Issue> {
 
 describe('reporting a problem', () => {
   it('stores the attachment of the own company, the app version and the page, with the reporter', async () => {
-    const fileId = await upload(PNG, 'image/png', 'screen.png', ops);
+    const fileId = await uploadFile(drive, { bytes: PNG, type: 'image/png', name: 'screen.png' }, ops);
     const issue = await report(ops, {
       title: 'Contacts list does not load',
       description: 'Spinner forever',
@@ -107,7 +96,7 @@ describe('reporting a problem', () => {
     // Any type driveserver accepts; the admin sees it in the list with the page and the reporter.
     const pdf = await report(ops, {
       title: 'Invoice layout',
-      attachmentFileId: await upload(PDF, 'application/pdf', 'a.pdf', ops),
+      attachmentFileId: await uploadFile(drive, { bytes: PDF, type: 'application/pdf', name: 'a.pdf' }, ops),
     });
     expect(pdf.attachment).toMatchObject({ contentType: 'application/pdf', fileName: 'a.pdf' });
     const list = (await call('GET', '/issue/tracker?search=contacts%3Fsearch', demoAdmin)).json();
@@ -115,7 +104,7 @@ describe('reporting a problem', () => {
   });
 
   it('refuses another company’s file with a 400 naming attachmentFileId, and stores nothing', async () => {
-    const harborFile = await upload(PNG, 'image/png', 'harbor.png', harborAdmin);
+    const harborFile = await uploadFile(drive, { bytes: PNG, type: 'image/png', name: 'harbor.png' }, harborAdmin);
     const before = await tableChecksums(t.db);
     const res = await call('POST', '/issue/tracker', demoAdmin, { title: 'Sneaky', attachmentFileId: harborFile });
     expect(res.statusCode).toBe(400);
@@ -137,7 +126,7 @@ describe('reporting a problem', () => {
 
 describe('the attachment', () => {
   it('is served to the company’s readers and super admins; 404 to another company, 403 to Operations', async () => {
-    const fileId = await upload(PNG, 'image/png', 'shot.png', demoAdmin);
+    const fileId = await uploadFile(drive, { bytes: PNG, type: 'image/png', name: 'shot.png' }, demoAdmin);
     const issue = await report(demoAdmin, { title: 'Screenshot attached', attachmentFileId: fileId });
     const url = `/issue/tracker/${issue._id}/attachment`;
 

@@ -4,14 +4,8 @@
 import type { Permissions } from '../../../../src/shared/permissions.ts';
 import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import {
-  columnTable,
-  jsonValue,
-  orderByClause,
-  updateVersioned,
-  VERSIONED_COLUMNS,
-} from '../../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
+import { columnTable, jsonValue, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 export { ROLE_SORT_FIELDS, type RoleSortField } from '../../../../src/shared/contracts/roles.ts';
 import type { roleSchema, RoleSortField } from '../../../../src/shared/contracts/roles.ts';
@@ -39,9 +33,7 @@ export async function listRoles(
   query: ListQuery<RoleSortField>,
 ): Promise<{ items: RoleItem[]; total: number }> {
   const where = query.search ? 'WHERE (name ILIKE $1 OR description ILIKE $1)' : 'WHERE $1::text IS NULL';
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return ROLES.page(tx, { where, params: [pattern], orderBy }, query);
+  return ROLES.list(tx, query, { where, sortColumns: SORT_COLUMNS });
 }
 
 export const findRole = ROLES.find;

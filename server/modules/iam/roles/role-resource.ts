@@ -13,6 +13,7 @@ import {
 } from '../../../../src/shared/permissions.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import { defineResource } from '../../../http/resource-kit.ts';
+import { iamResourceNames } from '../iam-resource-names.ts';
 import { countRoleAdminsAfter, countUsersWithRole, roleRepository } from './role-repository.ts';
 
 /** One entry per module, actions once each in the canonical order, empty modules dropped. */
@@ -27,16 +28,12 @@ export function normalisePermissions(input: Permissions): Permissions {
 }
 
 export const roleResource = defineResource({
-  path: '/roles',
-  entity: 'role',
-  label: 'Role',
-  permission: 'roles',
+  ...iamResourceNames('role', 'roles'),
   summaries: {
     list: 'List the company’s roles',
     delete: 'Delete a role that no user holds; system roles cannot be deleted',
   },
   schemas: { item: roleSchema, listQuery: roleListQuery, create: createRoleBody, update: updateRoleBody },
-  defaultSort: { field: 'name', descending: false },
   repository: roleRepository,
   hooks: {
     beforeCreate: (ctx, body) => ({

@@ -9,8 +9,8 @@ import type { App } from '../../../http/build-service-app.ts';
 import { buildTestApp } from '../../../testing/test-apps.ts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
 import { IAM, signIn } from '../iam-resources-test-kit.ts';
+import { uploadFile } from '../../drive/drive-test-kit.ts';
 
-const DRIVE = '/driveserver/api/v1';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 
@@ -38,17 +38,6 @@ afterAll(async () => {
 type Who = { authorization: string };
 const call = (method: 'GET' | 'PATCH', url: string, who: Who, payload?: object) =>
   iam.inject({ method, url: `${IAM}${url}`, headers: who, ...(payload ? { payload } : {}) });
-
-async function upload(bytes: Buffer, type: string, name: string, who: Who): Promise<string> {
-  const res = await drive.inject({
-    method: 'POST',
-    url: `${DRIVE}/filesystem/file`,
-    headers: { 'content-type': 'application/octet-stream', 'x-file-name': name, 'x-file-type': type, ...who },
-    payload: bytes,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data._id as string;
-}
 
 describe('/profile', () => {
   it('a role without users.update edits its own names and phone, with version, audited', async () => {
@@ -86,19 +75,19 @@ describe('/profile', () => {
 
   it('sets an avatar from an image of the company’s drive, which the company sees and another company does not', async () => {
     const me = userSchema.parse((await call('GET', '/profile', admin)).json().data);
-    const pdf = await upload(PDF, 'application/pdf', 'cv.pdf', admin);
+    const pdf = await uploadFile(drive, { bytes: PDF, type: 'application/pdf', name: 'cv.pdf' }, admin);
     const notImage = await call('PATCH', '/profile', admin, { version: me.version, avatarFileId: pdf });
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().details[0]).toEqual({
       path: 'body.avatarFileId',
       message: 'must be a PNG, JPEG or WebP image',
     });
-    const foreign = await upload(PNG, 'image/png', 'theirs.png', harbor);
+    const foreign = await uploadFile(drive, { bytes: PNG, type: 'image/png', name: 'theirs.png' }, harbor);
     const notOurs = await call('PATCH', '/profile', admin, { version: me.version, avatarFileId: foreign });
     expect(notOurs.json().details[0].message).toBe('is not a file of this company');
 
     expect((await call('GET', `/users/${me._id}/avatar`, ops)).statusCode).toBe(404);
-    const png = await upload(PNG, 'image/png', 'me.png', admin);
+    const png = await uploadFile(drive, { bytes: PNG, type: 'image/png', name: 'me.png' }, admin);
     const set = await call('PATCH', '/profile', admin, { version: me.version, avatarFileId: png });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data.avatarFileId).toBe(png);
@@ -118,7 +107,7 @@ describe('/profile', () => {
     const me = userSchema.parse((await call('GET', '/profile', admin)).json().data);
     const company = (await call('GET', `/companies/${me.companyId}`, admin)).json().data;
     expect(company.logoFileId).toBeNull();
-    const pdf = await upload(PDF, 'application/pdf', 'logo.pdf', admin);
+    const pdf = await uploadFile(drive, { bytes: PDF, type: 'application/pdf', name: 'logo.pdf' }, admin);
     const refused = await call('PATCH', `/companies/${me.companyId}`, admin, {
       version: company.version,
       logoFileId: pdf,
@@ -126,7 +115,7 @@ describe('/profile', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().details[0].path).toBe('body.logoFileId');
 
-    const png = await upload(PNG, 'image/png', 'logo.png', admin);
+    const png = await uploadFile(drive, { bytes: PNG, type: 'image/png', name: 'logo.png' }, admin);
     const saved = await call('PATCH', `/companies/${me.companyId}`, admin, {
       version: company.version,
       logoFileId: png,

@@ -4,11 +4,10 @@
  */
 import type { z } from 'zod';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
 import {
   columnTable,
   isoTimestampOrNull,
-  orderByClause,
   updateVersioned,
   VERSIONED_COLUMNS,
 } from '../../../http/list-sql-repository.ts';
@@ -59,9 +58,7 @@ export async function listUsers(
   query: ListQuery<UserSortField>,
 ): Promise<{ items: UserItem[]; total: number }> {
   const where = query.search ? `WHERE ${SEARCH}` : 'WHERE $1::text IS NULL';
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'u.id');
-  return USERS.page(tx, { where, params: [pattern], orderBy }, query);
+  return USERS.list(tx, query, { where, sortColumns: SORT_COLUMNS });
 }
 
 export const findUser = USERS.find;

@@ -10,6 +10,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { ApiError, forbidden } from '../../../http/api-error.ts';
 import { auditChange } from '../../../http/audit-change.ts';
 import { defineResource } from '../../../http/resource-kit.ts';
+import { iamResourceNames } from '../iam-resource-names.ts';
 import { createNotifications } from '../../notifications/notification-service.ts';
 import { inviteUser } from '../account-recovery/invitation-service.ts';
 import { findRole } from '../roles/role-repository.ts';
@@ -32,10 +33,7 @@ export function auditableUser(user: UserItem) {
 }
 
 export const userResource = defineResource({
-  path: '/users',
-  entity: 'user',
-  label: 'User',
-  permission: 'users',
+  ...iamResourceNames('user', 'users'),
   summaries: {
     list: 'List the company’s users',
     create: 'Create a user and mail them an invitation',
@@ -43,7 +41,6 @@ export const userResource = defineResource({
     delete: 'Delete a user; their sessions end at once',
   },
   schemas: { item: userSchema, listQuery: userListQuery, create: createUserBody, update: updateUserBody },
-  defaultSort: { field: 'name', descending: false },
   repository: userRepository,
   auditable: auditableUser,
   hooks: {

@@ -5,8 +5,8 @@
 import type { MailTemplate, TemplateType } from '../../../../src/shared/contracts/mail-templates.ts';
 import { type TEMPLATE_SORT_FIELDS } from '../../../../src/shared/contracts/mail-templates.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
+import { columnTable, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof TEMPLATE_SORT_FIELDS)[number];
 
@@ -50,9 +50,7 @@ async function list(
   filters: { type?: TemplateType },
 ): Promise<{ items: MailTemplate[]; total: number }> {
   const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR subject ILIKE $1) AND ($2::text IS NULL OR type = $2)`;
-  const params = [query.search ? containsPattern(query.search) : null, filters.type ?? null];
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return MAIL_TEMPLATES.page(tx, { where, params, orderBy }, query);
+  return MAIL_TEMPLATES.list(tx, query, { where, filters: [filters.type ?? null], sortColumns: SORT_COLUMNS });
 }
 
 async function insert(tx: Queryable, v: TemplateValues): Promise<string> {

@@ -5,8 +5,8 @@
 import type { BusinessType } from '../../../../src/shared/contracts/master-data.ts';
 import { type BUSINESS_TYPE_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
+import { columnTable, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof BUSINESS_TYPE_SORT_FIELDS)[number];
 
@@ -34,12 +34,11 @@ async function list(
   filters: { isActive?: 'true' | 'false' },
 ): Promise<{ items: BusinessType[]; total: number }> {
   const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR code ILIKE $1) AND ($2::boolean IS NULL OR is_active = $2)`;
-  const params = [
-    query.search ? containsPattern(query.search) : null,
-    filters.isActive === undefined ? null : filters.isActive === 'true',
-  ];
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return BUSINESS_TYPES.page(tx, { where, params, orderBy }, query);
+  return BUSINESS_TYPES.list(tx, query, {
+    where,
+    filters: [filters.isActive === undefined ? null : filters.isActive === 'true'],
+    sortColumns: SORT_COLUMNS,
+  });
 }
 
 /** Another business type of the company with this code (case-insensitive), other than `exceptId`. */

@@ -5,14 +5,8 @@
 import type { CompanyCurrency, CompanyCurrencyRate } from '../../../../src/shared/contracts/master-data.ts';
 import { type COMPANY_CURRENCY_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import {
-  columnTable,
-  isoTimestamp,
-  orderByClause,
-  updateVersioned,
-  VERSIONED_COLUMNS,
-} from '../../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
+import { columnTable, isoTimestamp, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof COMPANY_CURRENCY_SORT_FIELDS)[number];
 const COMPANY_CURRENCIES = columnTable<CompanyCurrency>('company_currencies', {
@@ -48,9 +42,7 @@ export async function companyCurrencyTaken(tx: Queryable, code: string): Promise
 export const companyCurrencyRepository = {
   async list(tx: Queryable, query: ListQuery<SortField>) {
     const where = 'WHERE ($1::text IS NULL OR code ILIKE $1)';
-    const params = [query.search ? containsPattern(query.search) : null];
-    const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-    return COMPANY_CURRENCIES.page(tx, { where, params, orderBy }, query);
+    return COMPANY_CURRENCIES.list(tx, query, { where, sortColumns: SORT_COLUMNS });
   },
   find: COMPANY_CURRENCIES.find,
   async insert(tx: Queryable, v: CompanyCurrencyValues): Promise<string> {

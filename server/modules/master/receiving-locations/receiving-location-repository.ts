@@ -4,8 +4,8 @@
 import type { ReceivingLocation } from '../../../../src/shared/contracts/master-data.ts';
 import { type RECEIVING_LOCATION_SORT_FIELDS } from '../../../../src/shared/contracts/master-data.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { containsPattern, type ListQuery } from '../../../http/list-query.ts';
-import { columnTable, orderByClause, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
+import type { ListQuery } from '../../../http/list-query.ts';
+import { columnTable, updateVersioned, VERSIONED_COLUMNS } from '../../../http/list-sql-repository.ts';
 
 type SortField = (typeof RECEIVING_LOCATION_SORT_FIELDS)[number];
 
@@ -67,13 +67,11 @@ async function list(
 ): Promise<{ items: ReceivingLocation[]; total: number }> {
   const where = `WHERE ($1::text IS NULL OR name ILIKE $1 OR code ILIKE $1 OR city ILIKE $1 OR address ILIKE $1)
                    AND ($2::text IS NULL OR country = $2) AND ($3::boolean IS NULL OR is_active = $3)`;
-  const params = [
-    query.search ? containsPattern(query.search) : null,
-    filters.country ?? null,
-    filters.isActive === undefined ? null : filters.isActive === 'true',
-  ];
-  const orderBy = orderByClause(query.sort, SORT_COLUMNS, 'id');
-  return RECEIVING_LOCATIONS.page(tx, { where, params, orderBy }, query);
+  return RECEIVING_LOCATIONS.list(tx, query, {
+    where,
+    filters: [filters.country ?? null, filters.isActive === undefined ? null : filters.isActive === 'true'],
+    sortColumns: SORT_COLUMNS,
+  });
 }
 
 /** Another location of the company with this code (case-insensitive), other than `exceptId`. */

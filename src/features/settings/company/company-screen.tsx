@@ -8,13 +8,13 @@ import { apiCall, apiList } from '../../../lib/api/api-client';
 import { scaleDown, usePicture } from '../../../lib/avatar/avatar-image';
 import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
 import { formatDate } from '../../../lib/i18n/format';
-import { CountryPicker, CurrencyPicker, PickerField, TimeZonePicker } from '../../../lib/pickers';
+import { CountryPicker, CurrencyTimeZoneFields, PickerField } from '../../../lib/pickers';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { RecordFormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
-import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { withPermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { sendWrite } from '../../../lib/outbox/write';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
 import { useSession } from '../../../lib/session/use-session';
@@ -22,6 +22,8 @@ import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
 import { Pill } from '../../../lib/ui/pill';
 import { ConfirmedButton } from '../../../lib/ui/confirm-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
+import { LoadFailed } from '../../../lib/ui/load-failed';
+import { PageHeader } from '../../../lib/ui/page-header';
 import { companySchema, updateCompanyBody } from '../../../shared/contracts/company';
 import { companyT, useCompanyT } from './strings';
 
@@ -92,13 +94,7 @@ const companyQuery = (id: string) => ({
 });
 
 /** /settings/company: every field of the company (docs/product-rules.md section 3), its plan, and the set-up checklist. */
-export function CompanyScreen() {
-  return (
-    <RequirePermission module="company" action="read">
-      <CompanyLoader />
-    </RequirePermission>
-  );
-}
+export const CompanyScreen = withPermission('company', 'read', CompanyLoader);
 
 function CompanyLoader() {
   const t = useCompanyT();
@@ -106,14 +102,7 @@ function CompanyLoader() {
   const query = useQuery({ ...companyQuery(company?._id ?? ''), enabled: Boolean(company?._id) });
   if (query.data) return <CompanyForm company={query.data} onReload={() => void query.refetch()} />;
   if (query.isError)
-    return (
-      <Stack gap={2} alignItems="flex-start" role="alert">
-        <Text color="fg.error">{t('failed')}</Text>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed message={t('failed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />;
   return <Text color="fg.muted">{t('loading')}</Text>;
 }
 
@@ -154,14 +143,7 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
   return (
     <Stack gap={6}>
       <Flex justifyContent="space-between" alignItems="flex-start" gap={4} wrap="wrap">
-        <Box>
-          <Heading as="h2" size="xl">
-            {t('title')}
-          </Heading>
-          <Text color="fg.muted" textStyle="sm" marginTop={1}>
-            {t('subtitle')}
-          </Text>
-        </Box>
+        <PageHeader level={2} title={t('title')} subtitle={t('subtitle')} marginBottom={0} />
         <AuditHistoryButton entity="company" entityId={company._id} name={company.name} />
       </Flex>
       <Grid templateColumns={{ base: '1fr', xl: '2fr 1fr' }} gap={6} alignItems="start">
@@ -211,14 +193,7 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
                   )}
                 </FormField>
               </Flex>
-              <Flex gap={4} direction={{ base: 'column', md: 'row' }}>
-                <FormField label={t('currency')} error={errors.currency?.message}>
-                  {(control) => <PickerField form={form} name="currency" picker={CurrencyPicker} control={control} />}
-                </FormField>
-                <FormField label={t('timezone')} error={errors.timezone?.message}>
-                  {(control) => <PickerField form={form} name="timezone" picker={TimeZonePicker} control={control} />}
-                </FormField>
-              </Flex>
+              <CurrencyTimeZoneFields form={form} errors={errors} label={t} />
               <FormField label={t('phone')} error={errors.phone?.message}>
                 {(control) => <TextInput {...control} type="tel" {...form.register('phone')} />}
               </FormField>

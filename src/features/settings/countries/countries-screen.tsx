@@ -1,7 +1,8 @@
-import { Box, Button, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
 import { flagOf } from '../../../lib/pickers';
 import { useCountries } from '../../../lib/reference-data/reference-data';
+import { LoadFailed } from '../../../lib/ui/load-failed';
 import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';
 import { usePlacesT } from '../ports/strings';
 
@@ -58,12 +59,7 @@ export function CountriesScreen() {
       </Stack>
       {countries.isPending && <Text color="fg.muted">{t('loading')}</Text>}
       {countries.isError && !countries.data && (
-        <Stack gap={2} alignItems="flex-start" role="alert">
-          <Text color="fg.error">{t('failed')}</Text>
-          <Button size="sm" variant="outline" onClick={() => void countries.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed message={t('failed')} retryLabel={t('retry')} onRetry={() => void countries.refetch()} />
       )}
       {countries.data && (
         <>

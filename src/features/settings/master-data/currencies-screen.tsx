@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '../../../lib/i18n/format';
 import { CurrencyPicker, PickerField } from '../../../lib/pickers';
 import { useCurrencies } from '../../../lib/reference-data/reference-data';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
-import { RequirePermission } from '../../../lib/resource-kit/permission-gate';
+import { withPermission } from '../../../lib/resource-kit/permission-gate';
 import { ResourceScreen } from '../../../lib/resource-kit/resource-screen';
 import { useSession } from '../../../lib/session/use-session';
 import { createCompanyCurrencyBody, type CompanyCurrency } from '../../../shared/contracts/master-data';
@@ -23,13 +23,7 @@ const FIELDS = ['code', 'exchangeRate', 'validFrom'] as const;
  * /settings/currencies: the company's currencies with their rate to the base currency (a new rate keeps
  * the earlier ones in the history), and the whole ISO 4217 list.
  */
-export function CurrenciesScreen() {
-  return (
-    <RequirePermission module="masterData" action="read">
-      <Currencies />
-    </RequirePermission>
-  );
-}
+export const CurrenciesScreen = withPermission('masterData', 'read', Currencies);
 
 function Currencies() {
   const t = useMasterT();

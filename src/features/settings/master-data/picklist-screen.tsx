@@ -21,7 +21,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { fetchAllPages } from '../../../lib/api/fetch-all-pages';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
-import { Can, RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { Can, withPermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
 import { showToast } from '../../../lib/ui/toast-store';
 import {
@@ -57,13 +57,7 @@ const optionsQuery = (group: DropdownGroup) => ({
 });
 
 /** /settings/picklist: picklist groups and their options, ordered by drag and drop (or the keyboard). */
-export function PicklistScreen() {
-  return (
-    <RequirePermission module="masterData" action="read">
-      <Picklists />
-    </RequirePermission>
-  );
-}
+export const PicklistScreen = withPermission('masterData', 'read', Picklists);
 
 function Picklists() {
   const t = useMasterT();

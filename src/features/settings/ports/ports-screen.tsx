@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Link, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
+import { Box, Flex, Heading, Link, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
 import { CountryPicker, flagOf, useAirports, useOceanPorts } from '../../../lib/pickers';
 import { useOnline } from '../../../lib/resource-kit/use-online';
 import { Pill } from '../../../lib/ui/pill';
+import { LoadFailed } from '../../../lib/ui/load-failed';
 import type { Airport, OceanPort } from '../../../shared/contracts/places';
 import { usePlacesT } from './strings';
 
@@ -107,12 +108,7 @@ export function PortsScreen({ kind }: { kind: PortKind }) {
       </Flex>
       {query.isPending && <Text color="fg.muted">{t('loading')}</Text>}
       {query.isError && !list && (
-        <Stack gap={2} alignItems="flex-start" role="alert">
-          <Text color="fg.error">{t('failed')}</Text>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
+        <LoadFailed message={t('failed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} />
       )}
       {list && (
         <Stack direction={{ base: 'column', lg: 'row' }} gap={4} alignItems="flex-start">

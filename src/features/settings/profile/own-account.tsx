@@ -17,7 +17,7 @@ import { passwordPolicySchema } from '../../../shared/contracts/session';
 import {
   checkPassword,
   DEFAULT_PASSWORD_POLICY,
-  PASSWORD_FAILURES,
+  policyRules,
   type PasswordFailure,
 } from '../../../shared/password-policy';
 import { profileT, useProfileT } from './strings';
@@ -60,12 +60,7 @@ function PasswordPanel() {
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ currentPassword?: string; newPassword?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
-  const rules: PasswordFailure[] = [PASSWORD_FAILURES.TOO_SHORT];
-  if (policy.maxLength !== undefined) rules.push(PASSWORD_FAILURES.TOO_LONG);
-  if (policy.requireLowercase) rules.push(PASSWORD_FAILURES.MISSING_LOWERCASE);
-  if (policy.requireUppercase) rules.push(PASSWORD_FAILURES.MISSING_UPPERCASE);
-  if (policy.requireNumeric) rules.push(PASSWORD_FAILURES.MISSING_NUMERIC);
-  if (policy.requireNonAlphanumeric) rules.push(PASSWORD_FAILURES.MISSING_NON_ALPHANUMERIC);
+  const rules = policyRules(policy);
   const failures = checkPassword({ ...policy, enforcementState: 'ENFORCE' }, next).failures;
 
   const submit = async (event: FormEvent) => {

@@ -10,7 +10,7 @@ import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
 import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
 import { FormFooter } from '../../../lib/resource-kit/form-footer';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
-import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { RequirePermission, withPermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
@@ -49,13 +49,7 @@ export function preset(catalogue: PermissionCatalogue, kind: 'full' | 'read' | '
 }
 
 /** /accounts/roles/create/ */
-export function RoleCreateScreen() {
-  return (
-    <RequirePermission module="roles" action="create">
-      <RoleEditor />
-    </RequirePermission>
-  );
-}
+export const RoleCreateScreen = withPermission('roles', 'create', RoleEditor);
 
 /** /settings/roles/{id} */
 export function RoleEditLoader({ id }: { id: string }) {

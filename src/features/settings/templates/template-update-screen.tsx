@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
 import { AuditHistoryButton } from '../../../lib/resource-kit/audit-history';
 import { SaveConflictDialog } from '../../../lib/resource-kit/conflict-dialog';
-import { FormField, SelectInput, TextInput } from '../../../lib/resource-kit/form-field';
+import { FormField, SelectInput, SelectOptions, TextInput } from '../../../lib/resource-kit/form-field';
 import { formResolver } from '../../../lib/resource-kit/form-resolver';
 import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { formMessageOf } from '../../../lib/resource-kit/server-field-errors';
@@ -200,11 +200,7 @@ function TemplateEditor({ template, onReload }: { template: MailTemplate; onRelo
                 <FormField label={t('language')} error={form.formState.errors.language?.message}>
                   {(control) => (
                     <SelectInput {...control} {...form.register('language')}>
-                      {TEMPLATE_LANGUAGES.map((language) => (
-                        <option key={language} value={language}>
-                          {t(`lang.${language}`)}
-                        </option>
-                      ))}
+                      <SelectOptions values={TEMPLATE_LANGUAGES} label={(language) => t(`lang.${language}`)} />
                     </SelectInput>
                   )}
                 </FormField>
@@ -441,11 +437,7 @@ function SaveAsNewDialog({
                 value={language}
                 onChange={(event) => setLanguage(event.target.value as MailTemplate['language'])}
               >
-                {TEMPLATE_LANGUAGES.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`lang.${l}`)}
-                  </option>
-                ))}
+                <SelectOptions values={TEMPLATE_LANGUAGES} label={(l) => t(`lang.${l}`)} />
               </SelectInput>
             )}
           </FormField>

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/i18n/format';
-import { RequirePermission, useCan } from '../../../lib/resource-kit/permission-gate';
+import { withPermission, useCan } from '../../../lib/resource-kit/permission-gate';
 import { Pill } from '../../../lib/ui/pill';
 import { isSignInTemplateType, TEMPLATE_TYPES, type MailTemplate } from '../../../shared/contracts/mail-templates';
 import { ScreenHeader } from '../master-data/fields';
@@ -12,13 +12,7 @@ import { useTemplatesT } from './strings';
  * /settings/templates: every mail template of the company, in one list by type, the default of each first.
  * The sign-in types show only to a role with `templates` (the server lists the general ones alone to others).
  */
-export function TemplatesScreen() {
-  return (
-    <RequirePermission module="mail" action="read">
-      <Templates />
-    </RequirePermission>
-  );
-}
+export const TemplatesScreen = withPermission('mail', 'read', Templates);
 
 export const templatePath = (template: Pick<MailTemplate, '_id' | 'type'>) =>
   `/settings/templates/${template._id}/${template.type}`;

@@ -1,11 +1,12 @@
-import { Box, Button, Flex, Heading, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Link, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '../../../shared/contracts/users';
-import { Can, RequirePermission } from '../../../lib/resource-kit/permission-gate';
+import { Can, withPermission } from '../../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
+import { PageHeader } from '../../../lib/ui/page-header';
 import { usersResource } from './api/users-resource';
 import { UserStatusBadge } from './user-status-badge';
 import { lastSignInText } from './user-status';
@@ -58,13 +59,7 @@ const columns: ResourceColumns<User> = [
 ];
 
 /** /settings/users: the company's users, with search, sort and paging; inviting for roles that may. */
-export function UsersScreen() {
-  return (
-    <RequirePermission module="users" action="read">
-      <UsersList />
-    </RequirePermission>
-  );
-}
+export const UsersScreen = withPermission('users', 'read', UsersList);
 
 function UsersList() {
   const [inviting, setInviting] = useState(false);
@@ -73,14 +68,7 @@ function UsersList() {
   return (
     <Box as="section">
       <Flex justifyContent="space-between" alignItems="flex-end" gap={4} marginBottom={5} wrap="wrap">
-        <Box>
-          <Heading as="h2" size="xl">
-            {t('title')}
-          </Heading>
-          <Text color="fg.muted" textStyle="sm" marginTop={1}>
-            {t('subtitle')}
-          </Text>
-        </Box>
+        <PageHeader level={2} title={t('title')} subtitle={t('subtitle')} marginBottom={0} />
       </Flex>
       <ResourceList
         resource={usersResource}
