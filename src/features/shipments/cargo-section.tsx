@@ -1,6 +1,6 @@
 import { Box, Button, Flex, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
+import { FormField, SelectInput, TextInput, SelectOptions } from '../../lib/resource-kit/form-field';
 import { DANGEROUS_GOODS_CLASSES, PACKING_GROUPS } from '../../shared/contracts/shipments';
 import { PACKAGE_TYPES } from '../../shared/shipments/package-types';
 import type { ShipmentFormApi } from './form-values';
@@ -143,22 +143,14 @@ export function CargoSection({ form }: { form: Form }) {
                   <FormField label={t('dgClass')} error={at('dangerousGoods.class')}>
                     {(control) => (
                       <SelectInput {...control} {...register(`cargo.${i}.dangerousGoods.class`)}>
-                        {DANGEROUS_GOODS_CLASSES.map((c) => (
-                          <option key={c} value={c}>
-                            {c}
-                          </option>
-                        ))}
+                        <SelectOptions values={DANGEROUS_GOODS_CLASSES} />
                       </SelectInput>
                     )}
                   </FormField>
                   <FormField label={t('packingGroup')} error={at('dangerousGoods.packingGroup')}>
                     {(control) => (
                       <SelectInput {...control} {...register(`cargo.${i}.dangerousGoods.packingGroup`)}>
-                        {PACKING_GROUPS.map((g) => (
-                          <option key={g} value={g}>
-                            {g}
-                          </option>
-                        ))}
+                        <SelectOptions values={PACKING_GROUPS} />
                       </SelectInput>
                     )}
                   </FormField>

@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useWatch, type Path } from 'react-hook-form';
 import { AirportPicker, ContactPicker, OceanPortPicker, PickerField } from '../../lib/pickers';
-import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
+import { FormField, SelectInput, TextInput, SelectOptions } from '../../lib/resource-kit/form-field';
 import type { Shipment } from '../../shared/contracts/shipments';
 import {
   FREIGHT_PAYMENTS,
@@ -74,22 +74,14 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
           <FormField label={t('mode')} error={err('mode')}>
             {(control) => (
               <SelectInput {...control} {...register('mode')}>
-                {SHIPMENT_MODES.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`mode.${m}`)}
-                  </option>
-                ))}
+                <SelectOptions values={SHIPMENT_MODES} label={(m) => t(`mode.${m}`)} />
               </SelectInput>
             )}
           </FormField>
           <FormField label={t('direction')} error={err('direction')}>
             {(control) => (
               <SelectInput {...control} {...register('direction')}>
-                {SHIPMENT_DIRECTIONS.map((d) => (
-                  <option key={d} value={d}>
-                    {t(`direction.${d}`)}
-                  </option>
-                ))}
+                <SelectOptions values={SHIPMENT_DIRECTIONS} label={(d) => t(`direction.${d}`)} />
               </SelectInput>
             )}
           </FormField>
@@ -120,11 +112,7 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
             {(control) => (
               <SelectInput {...control} {...register('freightPayment', { setValueAs: orNull })}>
                 <option value="">{t('noFreightPayment')}</option>
-                {FREIGHT_PAYMENTS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(p)}
-                  </option>
-                ))}
+                <SelectOptions values={FREIGHT_PAYMENTS} label={(p) => t(p)} />
               </SelectInput>
             )}
           </FormField>

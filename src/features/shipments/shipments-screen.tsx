@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ContactPicker, useContactNames } from '../../lib/pickers';
-import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
+import { FormField, SelectInput, TextInput, SelectOptions } from '../../lib/resource-kit/form-field';
 import { Can, RequirePermission } from '../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../lib/resource-kit/resource-table';
@@ -119,11 +119,7 @@ function Shipments() {
               >
                 <option value="">{t('anyMode')}</option>
                 <option value="sea-fcl,sea-lcl">{`${t('mode.sea-fcl')} + ${t('mode.sea-lcl')}`}</option>
-                {SHIPMENT_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {t(`mode.${mode}`)}
-                  </option>
-                ))}
+                <SelectOptions values={SHIPMENT_MODES} label={(mode) => t(`mode.${mode}`)} />
               </SelectInput>
             )}
           </FormField>
@@ -136,11 +132,7 @@ function Shipments() {
               >
                 <option value="">{t('anyStatus')}</option>
                 <option value={OPEN}>{t('openStatuses')}</option>
-                {SHIPMENT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {t(`status.${status}`)}
-                  </option>
-                ))}
+                <SelectOptions values={SHIPMENT_STATUSES} label={(status) => t(`status.${status}`)} />
                 {statusValue && statusValue !== OPEN && statusValue.includes(',') && (
                   <option value={statusValue}>{filters.status.map((s) => t(`status.${s}`)).join(', ')}</option>
                 )}
@@ -159,11 +151,7 @@ function Shipments() {
                     }
                   >
                     <option value="">{t('anyDirection')}</option>
-                    {SHIPMENT_DIRECTIONS.map((direction) => (
-                      <option key={direction} value={direction}>
-                        {t(`direction.${direction}`)}
-                      </option>
-                    ))}
+                    <SelectOptions values={SHIPMENT_DIRECTIONS} label={(direction) => t(`direction.${direction}`)} />
                   </SelectInput>
                 )}
               </FormField>
