@@ -21,7 +21,7 @@ import { buildStaticSite } from './web/static-site.ts';
 export interface StartOptions {
   config: ServerConfig;
   logger: Logger;
-  /** One service alone (`--service`), or all seven plus the web app. */
+  /** One service alone (`--service`), or all eight plus the web app. */
   only?: ServiceName | undefined;
   /** Listen on ports (default) or only build the apps (tests use `inject`). */
   listen?: boolean;

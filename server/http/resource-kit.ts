@@ -475,7 +475,7 @@ export function registerTenantList<Item extends { _id: string }>(
  * A resource that is only a list (`/audit`, `/send`): the kit's list route, in the caller's company, with
  * the permission's `read`. `read` also gets the caller, for rules of visibility beyond row-level security.
  */
-export function registerListResource<Item>(
+export function registerListResource<Item, Query extends z.ZodObject = z.ZodObject>(
   app: App,
   deps: ServiceDeps,
   definition: {
@@ -483,16 +483,12 @@ export function registerListResource<Item>(
     permission: PermissionModule;
     /** `POST` takes the list query as the body (`POST /contacts/paginate`). */
     method?: 'GET' | 'POST';
-    schemas: { item: z.ZodType<Item>; listQuery: z.ZodObject };
+    schemas: { item: z.ZodType<Item>; listQuery: Query };
     defaultSort: SortOrder;
     summary: string;
     tag: string;
-    read: (
-      tx: Queryable,
-      query: ListQuery,
-      filters: Record<string, unknown>,
-      auth: AuthContext,
-    ) => Promise<ListPage<Item>>;
+    /** `request` is the whole validated query (or body), typed by `schemas.listQuery`: its own filters too. */
+    read: (tx: Queryable, query: ListQuery, request: z.output<Query>, auth: AuthContext) => Promise<ListPage<Item>>;
   },
 ): void {
   registerListRoute(app, deps, {
@@ -505,6 +501,6 @@ export function registerListResource<Item>(
     summary: definition.summary,
     tag: definition.tag,
     place: () => ({}),
-    read: (tx, query, filters, auth) => definition.read(tx, query, filters, auth),
+    read: (tx, query, filters, auth) => definition.read(tx, query, filters as z.output<Query>, auth),
   });
 }

@@ -41,7 +41,7 @@ const INTEGRATION_HOSTS = [
 ];
 
 describe('content security policy', () => {
-  it('locally: scripts from the page origin only, calls to the page host on the seven service ports', () => {
+  it('locally: scripts from the page origin only, calls to the page host on the eight service ports', () => {
     const csp = directives(contentSecurityPolicy('localhost:8080', webSecurityConfigFromEnv({})));
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual([
@@ -51,6 +51,7 @@ describe('content security policy', () => {
       'http://localhost:3002',
       'http://localhost:3003',
       'http://localhost:3005',
+      'http://localhost:3006',
       'http://localhost:3009',
       'http://localhost:3014',
     ]);

@@ -57,8 +57,7 @@ export const contactsModule: ServiceModule = async (app, deps) => {
       defaultSort: { field: 'name', descending: false },
       summary: 'One page of contacts: search, filters by business type, tag and country, sort',
       tag: 'contacts',
-      read: (tx, query, body) =>
-        listContacts(tx, query as ListQuery<SortField>, (body as z.output<typeof paginateContactsBody>).filters),
+      read: (tx, query, body) => listContacts(tx, query as ListQuery<SortField>, body.filters),
     });
 
     scope.post(

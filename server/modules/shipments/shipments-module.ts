@@ -37,8 +37,7 @@ export const shipmentsModule: ServiceModule = async (app, deps) => {
       summary:
         'One page of shipments: a search over number, containers, bills, booking reference and customer; filters; sort',
       tag: 'shipments',
-      read: (tx, query, body) =>
-        listShipments(tx, query as ListQuery<SortField>, (body as z.output<typeof paginateShipmentsBody>).filters),
+      read: (tx, query, body) => listShipments(tx, query as ListQuery<SortField>, body.filters),
     });
 
     scope.get(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Shipment } from '../../shared/contracts/shipments';
+import { SHIPMENT_DEFAULTS, type Shipment } from '../../shared/contracts/shipments';
 import { iso6346CheckDigit } from '../../shared/shipments/check-digits';
 import { SHIPMENT_MODES, OPEN_STATUSES } from '../../shared/shipments/codes';
 import { readFilters } from './list-filters';
@@ -13,38 +13,23 @@ function container(serial: number): string {
 function shipment(i: number): Shipment {
   const day = `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
   return {
+    ...SHIPMENT_DEFAULTS,
     _id: `id-${i}`,
     version: 1,
     createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
     updatedAt: '2026-01-01T00:00:00Z',
     number: `SEA-2026-${String(i + 1).padStart(5, '0')}`,
     mode: SHIPMENT_MODES[i % 4]!,
-    direction: 'export',
     status: OPEN_STATUSES[i % OPEN_STATUSES.length]!,
     closed: false,
     customerId: `c-${i % 50}`,
     customerName: i % 50 === 7 ? 'Müller Logística' : `Customer ${i % 50}`,
-    shipperId: null,
-    consigneeId: null,
-    notifyPartyId: null,
-    agentId: null,
-    carrierId: null,
-    incoterm: null,
-    incotermPlace: '',
-    freightPayment: null,
     origin: i % 2 ? 'NLRTM' : 'DEHAM',
     destination: 'SGSIN',
-    placeOfReceipt: null,
-    placeOfDelivery: null,
     etd: day,
     eta: day,
     carrierBookingReference: `BK${i}`,
     masterBillNumber: `MAEU${i}`,
-    houseBillNumber: '',
-    vesselName: '',
-    vesselImo: '',
-    voyage: '',
-    flightNumber: '',
     containers: [0, 1, 2, 3].map((k) => ({
       number: container(i * 4 + k),
       sizeType: '42G1',
