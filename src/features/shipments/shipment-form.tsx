@@ -53,6 +53,31 @@ export const FIELD_NAMES = [
 const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const upperOrNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : null);
 
+/** A required field of codes, offered in words (the mode, the direction). */
+function CodeField<Value extends string>({
+  form,
+  name,
+  label,
+  values,
+  words,
+}: {
+  form: ShipmentFormApi;
+  name: Path<ShipmentFormValues>;
+  label: string;
+  values: readonly Value[];
+  words: (value: Value) => string;
+}) {
+  return (
+    <FormField label={label} error={errorAt(form, name)}>
+      {(control) => (
+        <SelectInput {...control} {...form.register(name)}>
+          <SelectOptions values={values} label={words} />
+        </SelectInput>
+      )}
+    </FormField>
+  );
+}
+
 export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: Shipment | undefined }) {
   const t = useShipmentsT();
   const mode = useWatch({ control: form.control, name: 'mode' });
@@ -71,20 +96,14 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
     <Stack gap={4}>
       <Section id="overview" title={t('overview')}>
         <Columns columns={{ base: 1, sm: 2 }} gap={4}>
-          <FormField label={t('mode')} error={err('mode')}>
-            {(control) => (
-              <SelectInput {...control} {...register('mode')}>
-                <SelectOptions values={SHIPMENT_MODES} label={(m) => t(`mode.${m}`)} />
-              </SelectInput>
-            )}
-          </FormField>
-          <FormField label={t('direction')} error={err('direction')}>
-            {(control) => (
-              <SelectInput {...control} {...register('direction')}>
-                <SelectOptions values={SHIPMENT_DIRECTIONS} label={(d) => t(`direction.${d}`)} />
-              </SelectInput>
-            )}
-          </FormField>
+          <CodeField form={form} name="mode" label={t('mode')} values={SHIPMENT_MODES} words={(m) => t(`mode.${m}`)} />
+          <CodeField
+            form={form}
+            name="direction"
+            label={t('direction')}
+            values={SHIPMENT_DIRECTIONS}
+            words={(d) => t(`direction.${d}`)}
+          />
           <FormField label={t('customer')} error={err('customerId')}>
             {(control) => <PickerField form={form} name="customerId" picker={ContactPicker} control={control} />}
           </FormField>
