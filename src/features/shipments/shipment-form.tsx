@@ -78,6 +78,33 @@ function CodeField<Value extends string>({
   );
 }
 
+/** A UN/LOCODE typed as it is (road places, places of receipt and delivery), kept in capitals or empty. */
+function LocodeField({
+  form,
+  name,
+  label,
+  placeholder,
+}: {
+  form: ShipmentFormApi;
+  name: 'origin' | 'destination' | 'placeOfReceipt' | 'placeOfDelivery';
+  label: string;
+  placeholder?: string;
+}) {
+  return (
+    <FormField label={label} error={errorAt(form, name)}>
+      {(control) => (
+        <TextInput
+          {...control}
+          maxLength={5}
+          autoCapitalize="characters"
+          placeholder={placeholder}
+          {...form.register(name, { setValueAs: upperOrNull })}
+        />
+      )}
+    </FormField>
+  );
+}
+
 export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: Shipment | undefined }) {
   const t = useShipmentsT();
   const mode = useWatch({ control: form.control, name: 'mode' });
@@ -160,16 +187,7 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
         <Columns columns={{ base: 1, sm: 2 }} gap={4}>
           {(['origin', 'destination'] as const).map((name) =>
             mode === 'road' ? (
-              <FormField key={name} label={t(name)} error={err(name)}>
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    maxLength={5}
-                    autoCapitalize="characters"
-                    {...register(name, { setValueAs: upperOrNull })}
-                  />
-                )}
-              </FormField>
+              <LocodeField key={name} form={form} name={name} label={t(name)} />
             ) : (
               <FormField key={`${name}-${air ? 'air' : 'sea'}`} label={t(name)} error={err(name)}>
                 {(control) => (
@@ -179,17 +197,7 @@ export function ShipmentForm({ form, record }: { form: ShipmentFormApi; record: 
             ),
           )}
           {(['placeOfReceipt', 'placeOfDelivery'] as const).map((name) => (
-            <FormField key={name} label={t(name)} error={err(name)}>
-              {(control) => (
-                <TextInput
-                  {...control}
-                  maxLength={5}
-                  autoCapitalize="characters"
-                  placeholder="NLRTM"
-                  {...register(name, { setValueAs: upperOrNull })}
-                />
-              )}
-            </FormField>
+            <LocodeField key={name} form={form} name={name} label={t(name)} placeholder="NLRTM" />
           ))}
           <FormField label={t('etd')} error={err('etd')}>
             {(control) => <TextInput {...control} type="date" {...register('etd', { setValueAs: orNull })} />}
