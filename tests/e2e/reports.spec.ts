@@ -205,12 +205,12 @@ test('an audit report charts the activity per day, and is deleted', async ({ pag
   await expect(page.getByText(`No reports match “${name}”`)).toBeVisible();
 });
 
-test('a role without users may report on contacts and the audit log only', async ({ page }) => {
+test('a role without users may report on contacts, the audit log and shipments, not on users', async ({ page }) => {
   await signInThroughForm(page, { emailId: 'ops@demo.test', password: 'Freight!2026' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
   await page.getByRole('button', { name: 'New report' }).click();
   const dialog = page.getByRole('dialog', { name: 'New report' });
-  await expect(dialog.getByLabel('Source').locator('option')).toHaveText(['Contacts', 'Audit log']);
+  await expect(dialog.getByLabel('Source').locator('option')).toHaveText(['Contacts', 'Audit log', 'Shipments']);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
 });
