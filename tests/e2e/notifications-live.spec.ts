@@ -71,4 +71,28 @@ test('a general notification reaches another signed-in user live, and the badge 
   await expect(opsNav).toBeVisible();
   await ops.waitForTimeout(1500);
   await expect(badge).toHaveCount(0);
+
+  // Offline, opening the bell still marks what is new as read (the marks wait in the outbox, quietly):
+  // the badge clears at once, and the server agrees once the connection is back.
+  await waitForWorkerControl(ops);
+  expect(await sendFromPage(admin, `${title} while ops is on the quay`)).toBe(201);
+  await expect(badge).toHaveText('1', { timeout: 10_000 });
+  await ops.context().setOffline(true);
+  await ops.waitForFunction(() => !navigator.onLine);
+  await opsNav.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(ops.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  await expect(badge).toHaveCount(0);
+  await expect(ops.getByText('Saved on this device.', { exact: false })).toHaveCount(0);
+  await ops.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+  await ops.context().setOffline(false);
+  await expect
+    .poll(
+      () =>
+        ops.evaluate(
+          async (url) => ((await (await fetch(url)).json()) as { meta: { unread: number } }).meta.unread,
+          `${IAM}/notifications?limit=1`,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(0);
 });

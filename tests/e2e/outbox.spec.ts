@@ -314,3 +314,103 @@ test('a change saved offline in the evening lands when the app opens online afte
     }
   }
 });
+
+test('app settings, a picklist order and a mail made offline wait in the outbox and land on reconnecting', async ({
+  page,
+  context,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const { headers } = await signInThroughApi(request, HARBOR_ADMIN);
+  const IAM = serviceUrl('iamserver');
+  const MASTER = serviceUrl('master');
+  const DEFAULTS = {
+    language: null,
+    dateFormat: 'locale',
+    numberFormat: 'locale',
+    timeZone: null,
+    theme: 'system',
+    toasts: { notifications: true, mail: true },
+  };
+  expect((await request.put(`${IAM}/profile/preferences`, { headers, data: DEFAULTS })).ok()).toBe(true);
+  // A picklist of this test's own, so the other picklist specs' orders stay theirs.
+  const group = { module: 'home', name: `outbox_${stamp}`, label: `Outbox order ${stamp}` };
+  expect((await request.post(`${MASTER}/dropdown-groups`, { headers, data: group })).status()).toBe(201);
+  for (const label of ['Alpha', 'Bravo', 'Charlie']) {
+    const data = { module: group.module, group: group.name, value: label.toLowerCase(), label };
+    expect((await request.post(`${MASTER}/dropdown`, { headers, data })).status()).toBe(201);
+  }
+  const serverOrder = async () => {
+    const response = await request.get(`${MASTER}/dropdown?module=home&group=${group.name}&sort=sortOrder&limit=10`, {
+      headers: (await signInThroughApi(request, HARBOR_ADMIN)).headers,
+    });
+    return ((await response.json()) as { data: Array<{ label: string }> }).data.map((o) => o.label);
+  };
+  const mailbox = `${serviceUrl('mailserver')}/dev/mailbox?to=${encodeURIComponent(`quay-${stamp}@example.test`)}`;
+
+  try {
+    await signIn(page);
+    await page.goto('/settings/picklist');
+    await page.getByRole('button', { name: new RegExp(group.label) }).click();
+    const options = page.getByTestId('picklist-options').locator('li');
+    await expect(options).toHaveCount(3);
+    await goOffline(context, page);
+
+    // 1. The picklist order: shown at once, and kept (not undone by a failed refetch).
+    await page.getByRole('button', { name: 'Move Charlie up' }).click();
+    await expect(page.getByText('Saved on this device. It will be sent when the connection is back.')).toBeVisible();
+    await expect(options).toHaveText([/Alpha/, /Charlie/, /Bravo/]);
+    await expect(page.getByText('Order saved')).toHaveCount(0);
+
+    // 2. App settings: they apply on this device at once.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: 'App settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'App settings' });
+    await settings.getByLabel('Theme').selectOption('dark');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(settings).toHaveCount(0);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+
+    // 3. A mail: attaching says it needs the connection; the message itself waits.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Mail' }).click();
+    const mail = page.getByRole('dialog', { name: 'Mail' });
+    await expect(mail.getByLabel('Attachments')).toBeDisabled();
+    await expect(mail.getByText('Attaching a file needs a connection.', { exact: false })).toBeVisible();
+    await mail.getByLabel('To', { exact: true }).fill(`quay-${stamp}@example.test`);
+    await mail.getByLabel('Subject').fill(`Seal photo ${stamp}`);
+    await mail.getByRole('textbox', { name: 'Message' }).click();
+    await page.keyboard.type('Seal 4711 checked at the gate.');
+    await mail.getByRole('button', { name: 'Send' }).click();
+    await expect(mail.getByLabel('Subject')).toHaveValue('');
+    await mail.getByRole('button', { name: 'Close' }).click();
+
+    // The outbox says what waits, in words.
+    await expect(indicator(page)).toContainText('3 waiting');
+    await page.goto('/outbox');
+    await expect(page.getByRole('article', { name: `Change: New order of the picklist ${group.label}` })).toBeVisible();
+    await expect(page.getByRole('article', { name: /^Change: Your app settings/ })).toBeVisible();
+    await expect(page.getByRole('article', { name: `Change: Mail · Seal photo ${stamp}` })).toBeVisible();
+    expect(await serverOrder()).toEqual(['Alpha', 'Bravo', 'Charlie']);
+
+    await context.setOffline(false);
+    await expect(page.getByText('Nothing is waiting')).toBeVisible({ timeout: 30_000 });
+    expect(await serverOrder()).toEqual(['Alpha', 'Charlie', 'Bravo']);
+    const stored = await request.get(`${IAM}/profile/preferences`, {
+      headers: (await signInThroughApi(request, HARBOR_ADMIN)).headers,
+    });
+    expect(((await stored.json()) as { data: { theme: string } }).data.theme).toBe('dark');
+    // Sent once, though the page and the worker may both have tried.
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get(mailbox)).json()) as { data: Array<{ subject: string }> }).data.map(
+            (m) => m.subject,
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual([`Seal photo ${stamp}`]);
+  } finally {
+    const { headers: again } = await signInThroughApi(request, HARBOR_ADMIN);
+    await request.put(`${IAM}/profile/preferences`, { headers: again, data: DEFAULTS });
+  }
+});

@@ -1,3 +1,5 @@
+import { NeedsConnection } from '../../lib/online/needs-connection';
+import { useOnline } from '../../lib/resource-kit/use-online';
 import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -95,6 +97,7 @@ function Contacts() {
     }),
   ];
   const [exporting, setExporting] = useState(false);
+  const online = useOnline();
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -181,15 +184,16 @@ function Contacts() {
                 </Button>
               )}
             </Flex>
+            <NeedsConnection action="importExport" />
           </>
         }
         actions={
           <>
-            <Button variant="outline" loading={exporting} onClick={() => void exportCsv()}>
+            <Button variant="outline" loading={exporting} disabled={!online} onClick={() => void exportCsv()}>
               {t('exportCsv')}
             </Button>
             <Can module="contacts" action="create">
-              <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <Button variant="outline" disabled={!online} onClick={() => setImportOpen(true)}>
                 {t('importCsv')}
               </Button>
             </Can>

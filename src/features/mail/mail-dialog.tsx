@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api/api-error';
 import { MAX_UPLOAD_BYTES, uploadFile } from '../../lib/drive/upload-file';
+import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
+import { useOnline } from '../../lib/resource-kit/use-online';
 import { newIdempotencyKey } from '../../lib/ui/idempotency-key';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
@@ -68,6 +70,8 @@ function Compose({ onSent }: { onSent: () => void }) {
   // One key per compose: a double click or a retry after a lost answer never sends the message twice.
   const [key, setKey] = useState(newIdempotencyKey);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Uploading a file needs a connection; the message itself can wait in the outbox.
+  const online = useOnline();
 
   const checkAddresses = (name: AddressField, value = fields[name]) => {
     const error = addressFieldError(parseAddressList(value), name === 'to');
@@ -134,17 +138,24 @@ function Compose({ onSent }: { onSent: () => void }) {
         key,
       );
       showToast({ status: 'success', title: mailT('onItsWay') });
-      setFields({ to: '', cc: '', bcc: '', subject: '' });
-      setHtml('');
-      setAttachments([]);
-      setKey(newIdempotencyKey());
-      setStart((s) => ({ id: '', html: '', count: s.count + 1 }));
+      reset();
       onSent();
     } catch (error) {
-      showToast({ status: 'error', title: isApiError(error) ? error.message : mailT('sendFailed') });
+      // Offline: kept in the outbox (its toast says so) and sent when the connection is back.
+      if (isQueuedWrite(error)) reset();
+      else showToast({ status: 'error', title: isApiError(error) ? error.message : mailT('sendFailed') });
     } finally {
       setSending(false);
     }
+  };
+
+  /** A new, empty compose (with a new key) once the message is sent or waits in the outbox. */
+  const reset = () => {
+    setFields({ to: '', cc: '', bcc: '', subject: '' });
+    setHtml('');
+    setAttachments([]);
+    setKey(newIdempotencyKey());
+    setStart((s) => ({ id: '', html: '', count: s.count + 1 }));
   };
 
   const addressInput = (name: AddressField, label: string) => (
@@ -223,10 +234,12 @@ function Compose({ onSent }: { onSent: () => void }) {
             type="file"
             multiple
             fontSize="sm"
+            disabled={!online}
+            aria-describedby={`${ids.files}-hint`}
             onChange={(event) => addFiles(event.target.files)}
           />
-          <Text fontSize="xs" color="fg.muted">
-            {t('attachmentLimit')}
+          <Text id={`${ids.files}-hint`} fontSize="xs" color="fg.muted">
+            {online ? t('attachmentLimit') : t('attachOffline')}
           </Text>
           {attachments.length > 0 && (
             <Stack as="ul" aria-label={t('attachments')} gap={1} marginTop={2} listStyleType="none">

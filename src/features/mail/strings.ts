@@ -15,6 +15,9 @@ export const { useT: useMailT, t: mailT } = defineStrings(
     message: 'Message',
     attachments: 'Attachments',
     attachmentLimit: 'Up to 10 MB per file.',
+    attachOffline:
+      'Attaching a file needs a connection. A message without attachments is sent when the connection is back.',
+    outboxLabel: 'Mail · {{subject}}',
     remove: 'Remove',
     removeNamed: 'Remove {{name}}',
     uploadingNamed: 'Uploading {{name}}',
@@ -49,6 +52,8 @@ export const { useT: useMailT, t: mailT } = defineStrings(
     message: 'Mensaje',
     attachments: 'Adjuntos',
     attachmentLimit: 'Hasta 10 MB por archivo.',
+    attachOffline: 'Adjuntar un archivo necesita conexión. Un mensaje sin adjuntos se envía cuando vuelva la conexión.',
+    outboxLabel: 'Correo · {{subject}}',
     remove: 'Quitar',
     removeNamed: 'Quitar {{name}}',
     uploadingNamed: 'Subiendo {{name}}',

@@ -1,4 +1,6 @@
 import { Box, Button, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { NeedsConnection } from '../../lib/online/needs-connection';
+import { useOnline } from '../../lib/resource-kit/use-online';
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api/api-error';
 import { newIdempotencyKey } from '../../lib/ui/idempotency-key';
@@ -21,6 +23,7 @@ export function validateNotificationForm(values: { title: string; body: string; 
 
 /** The admins' form: a general notification to every user of their company (recipients = all). */
 export function SendNotificationForm() {
+  const online = useOnline();
   const t = useNotificationsT();
   const ids = { title: useId(), body: useId(), link: useId() };
   const [values, setValues] = useState({ title: '', body: '', link: '' });
@@ -111,9 +114,10 @@ export function SendNotificationForm() {
           <Text fontSize="sm" color="fg.muted">
             {t('send.recipients')}
           </Text>
-          <Button type="submit" colorPalette="blue" loading={sending} alignSelf="flex-start">
+          <Button type="submit" colorPalette="blue" loading={sending} disabled={!online} alignSelf="flex-start">
             {t('send.submit')}
           </Button>
+          <NeedsConnection action="notify" />
         </Stack>
       </form>
     </Box>

@@ -4,6 +4,7 @@ export const { useT: useNotificationsT, t: notificationsT } = defineStrings(
   'notifications',
   {
     title: 'Notifications',
+    outboxLabel: 'Notifications marked as read',
     loading: 'Loading notifications…',
     failed: 'The notifications could not be loaded.',
     empty: 'No notifications yet.',
@@ -25,6 +26,7 @@ export const { useT: useNotificationsT, t: notificationsT } = defineStrings(
   },
   {
     title: 'Notificaciones',
+    outboxLabel: 'Notificaciones marcadas como leídas',
     loading: 'Cargando notificaciones…',
     failed: 'No se han podido cargar las notificaciones.',
     empty: 'Aún no hay notificaciones.',

@@ -51,8 +51,9 @@ function SettingsForm({ initial, onClose }: { initial: Preferences; onClose: () 
     error,
     run: submit,
   } = useFormAction(async () => {
-    await save(value);
-    showToast({ status: 'success', title: preferencesT('saved') });
+    // Kept in the outbox (offline): its own toast says so, and the settings already apply here.
+    const { queued } = await save(value);
+    if (!queued) showToast({ status: 'success', title: preferencesT('saved') });
     onClose();
   });
   return (

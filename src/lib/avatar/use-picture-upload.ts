@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { uploadFile } from '../drive/upload-file';
 import { formMessageOf } from '../resource-kit/server-field-errors';
+import { useOnline } from '../resource-kit/use-online';
 import { showToast } from '../ui/toast-store';
 
 /**
@@ -22,6 +23,7 @@ export function usePictureUpload({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   const run = async (fileId: () => Promise<string | null>) => {
     setBusy(true);
     try {
@@ -37,6 +39,8 @@ export function usePictureUpload({
   return {
     input,
     busy,
+    /** Uploading needs a connection: the choose button is disabled offline (see NeedsConnection). */
+    online,
     choose: (file: File | undefined) => {
       if (!file) return;
       void run(async () => {

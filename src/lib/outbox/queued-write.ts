@@ -34,6 +34,11 @@ export interface WriteRequest {
   recordId: string | null;
   label: string;
   idempotencyKey?: string;
+  /**
+   * No "saved on this device" toast when queued: for writes the user does not make on purpose (marking
+   * notifications read by opening them), which the screen shows at once by itself.
+   */
+  quiet?: boolean;
 }
 
 function entryOf(write: WriteRequest, identity: { userId: string; companyId: string }): OutboxEntry {
@@ -63,12 +68,12 @@ function entryOf(write: WriteRequest, identity: { userId: string; companyId: str
   };
 }
 
-async function queue(entry: OutboxEntry): Promise<never> {
+async function queue(entry: OutboxEntry, quiet = false): Promise<never> {
   await enqueue(entry);
   applyOptimistic(entry);
   // The nav bar's indicator (and the sign-out warning) learn of it from the count.
   void recountOutbox().catch(() => undefined);
-  showToast({ id: 'outbox-queued', status: 'info', title: outboxT('queued') });
+  if (!quiet) showToast({ id: 'outbox-queued', status: 'info', title: outboxT('queued') });
   throw new QueuedWrite(entry);
 }
 
@@ -78,17 +83,17 @@ export async function sendWrite<S extends z.ZodType>(write: WriteRequest, schema
   // Signed out (no access cookie): nothing to queue for; the call fails the usual way.
   if (!identity) return send(write, schema);
   const entry = entryOf(write, identity);
-  if (navigator.onLine === false) return queue(entry);
+  if (navigator.onLine === false) return queue(entry, write.quiet);
   const waiting = await myOutboxEntries().catch(() => []);
   const key = recordKeyOf(entry);
   if (write.recordId && waiting.some((other) => recordKeyOf(other) === key || other.id === write.recordId)) {
-    return queue(entry);
+    return queue(entry, write.quiet);
   }
   try {
     return await send({ ...write, idempotencyKey: entry.idempotencyKey }, schema);
   } catch (error) {
     // No answer: the write may or may not have landed; the same key makes a replay land it once.
-    if (isApiError(error) && error.status === 0 && error.code === NETWORK_ERROR_CODE) return queue(entry);
+    if (isApiError(error) && error.status === 0 && error.code === NETWORK_ERROR_CODE) return queue(entry, write.quiet);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { NeedsConnection } from '../../../lib/online/needs-connection';
 import { Box, Button, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -251,7 +252,7 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
   const t = useCompanyT();
   const client = useQueryClient();
   const src = usePicture(`/companies/${encodeURIComponent(company._id)}/logo`, company.logoFileId);
-  const { input, busy, choose, remove } = usePictureUpload({
+  const { input, busy, online, choose, remove } = usePictureUpload({
     prepare: (file) => scaleDown(file, 512),
     fileName: 'logo.png',
     save: async (logoFileId) => {
@@ -276,7 +277,13 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
         )}
         {editable && (
           <Flex gap={2} wrap="wrap">
-            <Button size="sm" variant="outline" loading={busy} onClick={() => input.current?.click()}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={busy}
+              disabled={!online}
+              onClick={() => input.current?.click()}
+            >
               {company.logoFileId ? t('changeLogo') : t('addLogo')}
             </Button>
             {company.logoFileId && (
@@ -285,7 +292,7 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
                 title={t('removeLogoTitle')}
                 body={t('removeLogoBody')}
                 cancelLabel={t('removeLogoCancel')}
-                disabled={busy}
+                disabled={busy || !online}
                 onConfirm={remove}
               />
             )}
@@ -299,6 +306,7 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
             />
           </Flex>
         )}
+        {editable && <NeedsConnection action="picture" />}
       </Stack>
     </Panel>
   );

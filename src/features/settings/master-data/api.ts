@@ -2,10 +2,11 @@
  * master's company-owned master data (docs/api.md section 11), declared once for the settings screens:
  * receiving locations, business types, picklist groups and options, company currencies.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api/api-client';
 import { defineResource } from '../../../lib/resource-kit/define-resource';
-import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
+import { isQueuedWrite } from '../../../lib/outbox/queued-write-error';
+import { sendWrite } from '../../../lib/outbox/write';
 import {
   BUSINESS_TYPE_SORT_FIELDS,
   COMPANY_CURRENCY_SORT_FIELDS,
@@ -29,8 +30,10 @@ import {
   dropdownItemSchema,
   receivingLocationSchema,
   reorderDropdownAnswerSchema,
+  type DropdownItem,
   type ReorderDropdownInput,
 } from '../../../shared/contracts/master-data';
+import { masterT } from './strings';
 
 export const businessTypesResource = defineResource({
   name: 'business-types',
@@ -92,16 +95,55 @@ export function useCurrencyHistory(id: string | undefined) {
   });
 }
 
-/** `POST /dropdown/reorder`: a group's options in their new order; the list shows it at once. */
+/**
+ * `POST /dropdown/reorder`: a group's options in their new order; the list shows it at once. Through the
+ * outbox (issue 24): offline, the cached lists take the new order and it is sent when the connection is
+ * back. The reorders of one group share a key, so they are sent in the order they were made.
+ */
 export function useReorderOptions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReorderDropdownInput) =>
-      apiCall('master', '/dropdown/reorder', reorderDropdownAnswerSchema, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: dropdownOptionsResource.keys.all }),
+    // Offline too: the outbox decides (Query would hold the mutation until the browser is online).
+    networkMode: 'always',
+    mutationFn: async ({
+      groupLabel,
+      ...body
+    }: ReorderDropdownInput & { groupLabel: string }): Promise<{ queued: boolean }> => {
+      try {
+        await sendWrite(
+          {
+            service: 'master',
+            path: '/dropdown/reorder',
+            method: 'POST',
+            body: { ...body },
+            resource: dropdownOptionsResource.name,
+            recordId: `order:${body.module}:${body.group}`,
+            label: masterT('pl.outboxLabel', { group: groupLabel }),
+          },
+          reorderDropdownAnswerSchema,
+        );
+        return { queued: false };
+      } catch (error) {
+        if (!isQueuedWrite(error)) throw error;
+        reorderCachedOptions(client, body);
+        return { queued: true };
+      }
+    },
+    onSettled: (answer) => {
+      // Queued: the server still has the old order; fetching it now would undo what the user sees.
+      if (!answer?.queued) void client.invalidateQueries({ queryKey: dropdownOptionsResource.keys.all });
+    },
   });
+}
+
+/** The cached option lists of the group, in the order of `ids` (their `sortOrder` renumbered from 1). */
+function reorderCachedOptions(client: QueryClient, { module, group, ids }: ReorderDropdownInput): void {
+  const position = new Map(ids.map((id, index) => [id, index]));
+  for (const [key, data] of client.getQueriesData<DropdownItem[]>({ queryKey: dropdownOptionsResource.keys.all })) {
+    if (!Array.isArray(data) || !data.some((o) => o.module === module && o.group === group)) continue;
+    const ordered = [...data]
+      .sort((a, b) => (position.get(a._id) ?? Infinity) - (position.get(b._id) ?? Infinity))
+      .map((option, index) => (position.has(option._id) ? { ...option, sortOrder: index + 1 } : option));
+    client.setQueryData(key, ordered);
+  }
 }

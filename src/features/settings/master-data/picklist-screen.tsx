@@ -174,9 +174,12 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
     const before = order;
     setOrder(next);
     reorder.mutate(
-      { module: group.module, group: group.name, ids: next.map((o) => o._id) },
+      { module: group.module, group: group.name, ids: next.map((o) => o._id), groupLabel: group.label },
       {
-        onSuccess: () => showToast({ status: 'success', title: t('pl.reordered') }),
+        // Queued (offline): the outbox's own toast says it waits; the list already shows the new order.
+        onSuccess: ({ queued }) => {
+          if (!queued) showToast({ status: 'success', title: t('pl.reordered') });
+        },
         onError: () => {
           setOrder(before);
           showToast({ status: 'error', title: t('pl.reorderFailed') });

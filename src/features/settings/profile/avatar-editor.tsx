@@ -1,6 +1,7 @@
 import { Button, Circle, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { cropToSquare, usePicture } from '../../../lib/avatar/avatar-image';
 import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
+import { NeedsConnection } from '../../../lib/online/needs-connection';
 import { ConfirmedButton } from '../../../lib/ui/confirm-dialog';
 import type { User } from '../../../shared/contracts/users';
 import { useUpdateOwnProfile } from './profile-api';
@@ -44,7 +45,7 @@ export function UserAvatar({ user, size = '16' }: { user: User; size?: string })
 export function AvatarEditor({ user }: { user: User }) {
   const t = useProfileT();
   const update = useUpdateOwnProfile();
-  const { input, busy, choose, remove } = usePictureUpload({
+  const { input, busy, online, choose, remove } = usePictureUpload({
     prepare: (file) => cropToSquare(file),
     fileName: 'avatar.jpg',
     save: (avatarFileId) => update({ avatarFileId, version: user.version }),
@@ -55,7 +56,7 @@ export function AvatarEditor({ user }: { user: User }) {
       <UserAvatar user={user} />
       <Stack gap={1}>
         <Flex gap={2} wrap="wrap">
-          <Button size="sm" variant="outline" loading={busy} onClick={() => input.current?.click()}>
+          <Button size="sm" variant="outline" loading={busy} disabled={!online} onClick={() => input.current?.click()}>
             {user.avatarFileId ? t('avatar.change') : t('avatar.add')}
           </Button>
           {user.avatarFileId && (
@@ -72,6 +73,7 @@ export function AvatarEditor({ user }: { user: User }) {
         <Text textStyle="xs" color="fg.muted">
           {t('avatar.hint')}
         </Text>
+        <NeedsConnection action="picture" />
         <chakra.input
           ref={input}
           type="file"

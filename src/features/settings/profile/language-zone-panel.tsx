@@ -30,8 +30,8 @@ function LanguageZoneForm({ initial }: { initial: Preferences }) {
     error,
     run: submit,
   } = useFormAction(async () => {
-    await save({ ...initial, language, timeZone });
-    showToast({ status: 'success', title: profileT('saved') });
+    const { queued } = await save({ ...initial, language, timeZone });
+    if (!queued) showToast({ status: 'success', title: profileT('saved') });
   });
   return (
     <chakra.form

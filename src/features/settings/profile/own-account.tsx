@@ -1,4 +1,6 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { NeedsConnection } from '../../../lib/online/needs-connection';
+import { useOnline } from '../../../lib/resource-kit/use-online';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiCall } from '../../../lib/api/api-client';
@@ -47,6 +49,7 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 }
 
 function PasswordPanel() {
+  const online = useOnline();
   const t = useProfileT();
   const client = useQueryClient();
   const policy =
@@ -147,9 +150,10 @@ function PasswordPanel() {
               {errors.form}
             </Text>
           )}
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={busy}>
+          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={busy} disabled={!online}>
             {t('pw.submit')}
           </Button>
+          <NeedsConnection action="account" />
         </Stack>
       </form>
     </Panel>
@@ -157,6 +161,7 @@ function PasswordPanel() {
 }
 
 function SessionsPanel() {
+  const online = useOnline();
   const t = useProfileT();
   const client = useQueryClient();
   const sessions = useQuery({
@@ -208,11 +213,12 @@ function SessionsPanel() {
         variant="outline"
         colorPalette="red"
         loading={busy}
-        disabled={(sessions.data?.length ?? 0) < 2}
+        disabled={(sessions.data?.length ?? 0) < 2 || !online}
         onClick={() => setAsking(true)}
       >
         {t('sessions.revoke')}
       </Button>
+      <NeedsConnection action="account" />
       {asking && (
         <ConfirmDialog
           title={t('sessions.revokeTitle')}

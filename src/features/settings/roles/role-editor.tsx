@@ -1,3 +1,5 @@
+import { NeedsConnection } from '../../../lib/online/needs-connection';
+import { useOnline } from '../../../lib/resource-kit/use-online';
 import { Box, Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -244,6 +246,7 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
   });
   const choices = (others.data ?? []).filter((r) => r._id !== role._id);
   const [target, setTarget] = useState('');
+  const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const confirm = async () => {
@@ -269,24 +272,27 @@ function DeleteRoleDialog({ role, onClose }: { role: Role; onClose: () => void }
       body={role.userCount > 0 ? t('deleteMove', { count: role.userCount }) : t('deleteEmpty')}
       details={
         role.userCount > 0 && (
-          <FormField label={t('moveTo')}>
-            {(control) => (
-              <SelectInput {...control} value={target} onChange={(event) => setTarget(event.target.value)}>
-                <option value="" />
-                {choices.map((r) => (
-                  <option key={r._id} value={r._id}>
-                    {r.name}
-                  </option>
-                ))}
-              </SelectInput>
-            )}
-          </FormField>
+          <>
+            <NeedsConnection action="moveUsers" />
+            <FormField label={t('moveTo')}>
+              {(control) => (
+                <SelectInput {...control} value={target} onChange={(event) => setTarget(event.target.value)}>
+                  <option value="" />
+                  {choices.map((r) => (
+                    <option key={r._id} value={r._id}>
+                      {r.name}
+                    </option>
+                  ))}
+                </SelectInput>
+              )}
+            </FormField>
+          </>
         )
       }
       confirmLabel={t('confirmDelete')}
       cancelLabel={t('cancel')}
       busy={busy}
-      confirmDisabled={role.userCount > 0 && !target}
+      confirmDisabled={role.userCount > 0 && (!target || !online)}
       error={error}
       onConfirm={() => void confirm()}
       onClose={onClose}
