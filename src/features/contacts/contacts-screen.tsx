@@ -48,8 +48,9 @@ function Contacts() {
   const [importOpen, setImportOpen] = useState(false);
   const setFilter = (key: 'type' | 'tag' | 'country', value: string) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        // The address bar as it is now (see useListUrlState): the list's debounced search writes it too.
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set(key, value);
         else next.delete(key);
         next.delete('page');

@@ -13,7 +13,15 @@ export function useListUrlState(sortable: readonly string[]): [ListState, (patch
   const state = useMemo(() => readListState(params, sortable), [params, key]);
   const update = useCallback(
     (patch: Partial<ListState>) =>
-      setParams((current) => writeListState(current, readListState(current, sortable), patch), { replace: true }),
+      setParams(
+        () => {
+          // The address bar as it is now, not the parameters of the last render: a debounced search landing
+          // right after a filter change (another writer of the same URL) must not undo it.
+          const current = new URLSearchParams(window.location.search);
+          return writeListState(current, readListState(current, sortable), patch);
+        },
+        { replace: true },
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
     [setParams, key],
   );

@@ -216,6 +216,79 @@ describe('session set-up', () => {
   });
 });
 
+describe('a repeat visit (a user remembered by this device)', () => {
+  /** Puts `user` in the cache as a fetch `ageMs` ago would have left it (the persisted copy, restored). */
+  async function remember(user: typeof USER, ageMs: number) {
+    const { queryClient } = await import('../query-client');
+    const { CURRENT_USER_QUERY_KEY } = lifecycle;
+    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, [user], { updatedAt: Date.now() - ageMs });
+  }
+
+  /** fetch-user answers only when the test says so. */
+  function holdFetchUser() {
+    let answer: (users: unknown[]) => void = () => undefined;
+    let refuse: (error: Error) => void = () => undefined;
+    api.apiCall.mockImplementation(
+      (_service: string, path: string, schema: z.ZodType) =>
+        new Promise((resolve, reject) => {
+          if (path !== '/fetch-user') return resolve(schema.parse([]));
+          answer = (users) => resolve(schema.parse(users));
+          refuse = reject;
+        }),
+    );
+    return { answer: (users: unknown[]) => answer(users), refuse: (error: Error) => refuse(error) };
+  }
+
+  it('shows the remembered user at once, still asks the server, and follows its answer', async () => {
+    await remember(USER, 60_000);
+    const held = holdFetchUser();
+    await setCookies();
+    const started = lifecycle.startSessionLifecycle();
+    await settle();
+
+    // Signed in from what the device had, before the server answered.
+    expect(fetchUserCalls()).toBe(1);
+    expect(store.getSessionState()).toMatchObject({ isLoggedIn: true, authStatusLoading: false, user: USER });
+
+    // The server knows better: the user and the company were renamed meanwhile.
+    const changed = { ...USER, name: 'Ada Renamed', company: { ...USER.company, name: 'Demo Freight Renamed' } };
+    held.answer([changed]);
+    await started;
+    expect(store.getSessionState().user?.name).toBe('Ada Renamed');
+    expect(store.getSessionState().company?.name).toBe('Demo Freight Renamed');
+  });
+
+  it('logs out when the background check is refused', async () => {
+    const bridge = await import('./route-bridge');
+    bridge.registerRouteBridge({ goToLogin: () => steps.push('redirect'), currentRouteRequiresAuth: () => true });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await remember(USER, 60_000);
+    const held = holdFetchUser();
+    await setCookies();
+    const started = lifecycle.startSessionLifecycle();
+    await settle();
+    expect(store.getSessionState().isLoggedIn).toBe(true);
+
+    held.refuse(Object.assign(new Error('refused'), { status: 401 }));
+    await started;
+    expect(store.getSessionState().isLoggedIn).toBe(false);
+    expect(steps.at(-1)).toBe('redirect');
+  });
+
+  it('waits for the server, as a first visit does, when the remembered user is older than 24 hours', async () => {
+    await remember(USER, 24 * 60 * 60 * 1000 + 1000);
+    const held = holdFetchUser();
+    await setCookies();
+    const started = lifecycle.startSessionLifecycle();
+    await settle();
+    expect(store.getSessionState()).toMatchObject({ isLoggedIn: false, authStatusLoading: true });
+
+    held.answer([USER]);
+    await started;
+    expect(store.getSessionState()).toMatchObject({ isLoggedIn: true, user: USER });
+  });
+});
+
 describe('an app opened offline', () => {
   it('sets up again on reconnect in place: never loading, never signed out meanwhile', async () => {
     const { ApiError } = await import('../api/api-error');

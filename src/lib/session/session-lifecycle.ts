@@ -8,6 +8,7 @@ import {
   Cooldown,
   COOKIE_POLL_MS,
   SETUP_COOLDOWN_MS,
+  REFERENCE_DATA_MAX_AGE_MS,
   SILENT_REFRESH_CHECK_MS,
   isPlanExpired,
 } from '../../shared/session-rules';
@@ -145,10 +146,28 @@ export function setUpSession({ ignoreCooldown = false } = {}): Promise<void> {
   return run;
 }
 
+/**
+ * The user this device's persisted cache remembers for the signed-in company and user (the cache is keyed by
+ * both), when fetched less than 24 hours ago: the repeat visit renders the signed-in frame from it at once
+ * (issue 24) while `fetch-user` runs in the background.
+ */
+function rememberedUser(): CurrentUser | null {
+  const state = queryClient.getQueryState<CurrentUser[]>(CURRENT_USER_QUERY_KEY);
+  const user = state?.data?.[0];
+  if (!user || Date.now() - state.dataUpdatedAt > REFERENCE_DATA_MAX_AGE_MS) return null;
+  return user;
+}
+
 async function runSetUp(): Promise<void> {
   // A set-up of a session already shown (an app opened offline, now back online) updates it in place: the
   // loading flag would cover the app and unmount the signed-in frame with every open form in it.
-  if (!getSessionState().isLoggedIn) setSessionState((state) => ({ ...state, authStatusLoading: true }));
+  if (!getSessionState().isLoggedIn) {
+    // A repeat visit shows the remembered user at once; the call below still runs, and its answer (another
+    // user, company or permissions; or a refusal, which logs out) decides. Without one: loading, as before.
+    const remembered = rememberedUser();
+    if (remembered) applyUser(remembered);
+    else setSessionState((state) => ({ ...state, authStatusLoading: true }));
+  }
   let user: CurrentUser | undefined;
   try {
     const users = await queryClient.fetchQuery({
@@ -156,6 +175,8 @@ async function runSetUp(): Promise<void> {
       queryFn: () => apiCall('iamserver', '/fetch-user', fetchUserAnswerSchema),
       staleTime: 0,
       retry: false,
+      // Offline it fails at once (and the session carries on from the cache) instead of waiting paused.
+      networkMode: 'always',
     });
     user = users[0];
   } catch (error) {
