@@ -99,6 +99,8 @@ export const placeListQueries = {
   oceanport: {
     queryKey: ['places', 'oceanport'] as const,
     queryFn: async () => prepare(await loadPlaceRows('oceanport'), oceanPortKeys),
+    // The device's own copy (IndexedDB) answers offline: run whatever the connection (Query pauses offline).
+    networkMode: 'offlineFirst' as const,
     staleTime: REFERENCE_DATA_MAX_AGE_MS,
     gcTime: Infinity,
     retry: 1,
@@ -106,6 +108,8 @@ export const placeListQueries = {
   airport: {
     queryKey: ['places', 'airport'] as const,
     queryFn: async () => prepare(await loadPlaceRows('airport'), airportKeys),
+    // The device's own copy (IndexedDB) answers offline: run whatever the connection (Query pauses offline).
+    networkMode: 'offlineFirst' as const,
     staleTime: REFERENCE_DATA_MAX_AGE_MS,
     gcTime: Infinity,
     retry: 1,
