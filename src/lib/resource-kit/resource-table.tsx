@@ -170,7 +170,7 @@ export function ResourceTable<T>({
 }
 
 /**
- * The rows as cards, for a phone (docs/ui.md, the phone layout rule): each row's first cell as the card's
+ * The rows as cards, for a phone (the phone layout rule, docs/architecture.md): each row's first cell as the card's
  * title (the button or link that opens the record), then every other column as its header and value, so
  * that a 390 px screen shows every column without scrolling sideways.
  */
