@@ -15,6 +15,7 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import { selectRecipe } from '../lib/ui/select-recipe';
 
 /**
  * The brand blue: the colour of the app icon (public/icons, #1d4ed8 is `brand.700`), one step deeper
@@ -138,6 +139,8 @@ const createAppSystem = () =>
             heading: headingRecipe,
             input: inputRecipe,
             link: linkRecipe,
+            // Every dropdown: the input's look with a chevron (src/lib/ui/select-recipe.ts).
+            select: selectRecipe,
           },
           slotRecipes: {},
         },

@@ -22,6 +22,9 @@ const NotificationsDialog = lazy(() => import('../features/notifications/notific
 const AppSettingsDialog = lazy(() => import('../features/preferences/app-settings-dialog'));
 const SignOutWarning = lazy(() => import('./sign-out-warning'));
 
+/** The bar's icon buttons: a size smaller on a phone, so that every one fits a 390 px screen. */
+const BUTTON_SIZE = { base: 'sm', sm: 'md' } as const;
+
 /** Height of the fixed bar; the frame pads its content by as much. */
 export const NAV_BAR_HEIGHT = '14';
 
@@ -91,35 +94,36 @@ export function NavBar() {
             <Logo />
           </RouterLink>
         </Link>
-        <HStack gap={{ base: 0, sm: 1 }}>
+        <HStack gap={{ base: 0, sm: 1 }} minWidth={0}>
           <OutboxIndicatorGate />
           {userCan(user, 'shipments', 'read') && (
-            <IconButton asChild variant="ghost" aria-label={t('nav.shipments')}>
+            <IconButton asChild variant="ghost" size={BUTTON_SIZE} aria-label={t('nav.shipments')}>
               <RouterLink to="/shipments">
                 <Icon name="shipments" />
               </RouterLink>
             </IconButton>
           )}
           {userCan(user, 'contacts', 'read') && (
-            <IconButton asChild variant="ghost" aria-label={t('nav.contacts')}>
+            <IconButton asChild variant="ghost" size={BUTTON_SIZE} aria-label={t('nav.contacts')}>
               <RouterLink to="/contacts">
                 <Icon name="contacts" />
               </RouterLink>
             </IconButton>
           )}
           {userCan(user, 'reports', 'read') && (
-            <IconButton asChild variant="ghost" aria-label={t('nav.reports')}>
+            <IconButton asChild variant="ghost" size={BUTTON_SIZE} aria-label={t('nav.reports')}>
               <RouterLink to="/reports">
                 <Icon name="reports" />
               </RouterLink>
             </IconButton>
           )}
-          <IconButton variant="ghost" aria-label={t('nav.mail')} onClick={openMail}>
+          <IconButton variant="ghost" size={BUTTON_SIZE} aria-label={t('nav.mail')} onClick={openMail}>
             <Icon name="mail" />
           </IconButton>
           <Box position="relative">
             <IconButton
               variant="ghost"
+              size={BUTTON_SIZE}
               aria-label={badge ? t('nav.notificationsUnread', { badge }) : t('nav.notifications')}
               onClick={() => setDialog('notifications')}
             >
@@ -129,26 +133,32 @@ export function NavBar() {
               <chakra.span
                 data-testid="notification-badge"
                 aria-hidden="true"
+                // The count centred in its circle at every size: a flex box with a line of its own height
+                // (`lineHeight="4.5"` read as 4.5 times the font size, and the digits fell out of the circle).
                 position="absolute"
-                top="0.5"
-                right="0.5"
-                minWidth="4.5"
-                height="4.5"
+                top="0"
+                right="0"
+                display="inline-flex"
+                alignItems="center"
+                justifyContent="center"
+                minWidth="4"
+                height="4"
                 paddingX="1"
                 borderRadius="full"
                 bg="red.solid"
                 color="red.contrast"
-                fontSize="2xs"
+                fontSize="10px"
                 fontWeight="bold"
-                lineHeight="4.5"
-                textAlign="center"
+                lineHeight="1"
+                fontVariantNumeric="tabular-nums"
+                boxShadow="0 0 0 2px {colors.bg.panel}"
                 pointerEvents="none"
               >
                 {badge}
               </chakra.span>
             )}
           </Box>
-          <IconButton asChild variant="ghost" aria-label={t('nav.settings')}>
+          <IconButton asChild variant="ghost" size={BUTTON_SIZE} aria-label={t('nav.settings')}>
             <RouterLink to="/settings/profile">
               <Icon name="gear" />
             </RouterLink>

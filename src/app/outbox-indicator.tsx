@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useOutboxSummary, watchOutbox } from '../lib/outbox/outbox-watch';
 import { useOnline } from '../lib/resource-kit/use-online';
+import { Icon } from './icons';
 import { useShellT } from './strings';
 
 /** The oldest time the data on screen was loaded (the "as of" of an offline screen), kept current. */
@@ -26,7 +27,9 @@ function useDataAsOf(): number | null {
 
 /**
  * The nav bar's offline indicator (issue 12): "Offline · 3 waiting · as of 10:32" while offline, the
- * number of changes waiting or needing the user while online, nothing when all is sent. Opens the outbox.
+ * number of changes waiting or needing the user while online, nothing when all is sent. Opens the outbox,
+ * which has the details. On a phone it is compact (issue 24): an icon and the count, one row of the bar;
+ * the whole sentence stays its accessible name.
  */
 export default function OutboxIndicator() {
   const t = useShellT();
@@ -49,9 +52,10 @@ export default function OutboxIndicator() {
     <Link asChild textDecoration="none" _hover={{ textDecoration: 'none' }}>
       <RouterLink to="/outbox" aria-label={`${t('outbox.open')}: ${parts.join(', ')}`} data-testid="outbox-indicator">
         <HStack
-          gap={2}
-          paddingX={3}
+          gap={{ base: 1, md: 2 }}
+          paddingX={{ base: 2, md: 3 }}
           paddingY={1}
+          whiteSpace="nowrap"
           borderRadius="full"
           bg={problems > 0 ? 'red.subtle' : online ? 'brand.subtle' : 'orange.subtle'}
           color={problems > 0 ? 'red.fg' : online ? 'brand.fg' : 'orange.fg'}
@@ -59,13 +63,24 @@ export default function OutboxIndicator() {
           fontWeight="medium"
         >
           <Box
+            hideBelow={online ? undefined : 'md'}
             width="2"
             height="2"
             borderRadius="full"
             bg={online ? 'green.solid' : 'orange.solid'}
             aria-hidden="true"
           />
-          <Text>{parts.join(' · ')}</Text>
+          {!online && (
+            <Box hideFrom="md" display="inline-flex" aria-hidden="true" css={{ '& svg': { width: 4, height: 4 } }}>
+              <Icon name="offline" />
+            </Box>
+          )}
+          <Text hideBelow="md">{parts.join(' · ')}</Text>
+          {(waiting > 0 || problems > 0) && (
+            <Text hideFrom="md" aria-hidden="true" fontVariantNumeric="tabular-nums">
+              {waiting + problems}
+            </Text>
+          )}
         </HStack>
       </RouterLink>
     </Link>

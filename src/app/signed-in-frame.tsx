@@ -26,8 +26,12 @@ export default function SignedInFrame({ children }: { children: ReactNode }) {
       <UpdateGate />
       <Box paddingTop={NAV_BAR_HEIGHT}>
         <Banners />
-        <Box as="main" paddingX={{ base: 4, md: 8 }} paddingY={8}>
-          {children}
+        {/* One content column for every screen: the same inset on each page (a narrower screen starts at
+            the same edge), the same width limit, and on a phone the same 16 px margins. */}
+        <Box as="main" paddingX={{ base: 4, md: 8 }} paddingY={{ base: 6, md: 8 }}>
+          <Box maxWidth="7xl" marginX="auto" minWidth={0}>
+            {children}
+          </Box>
         </Box>
       </Box>
     </QueryProvider>

@@ -58,6 +58,7 @@ export function UserMenu({
     <Box position="relative" ref={root}>
       <Button
         variant="ghost"
+        size={{ base: 'sm', sm: 'md' }}
         padding={0}
         borderRadius="full"
         aria-label={t('menu.open')}

@@ -85,7 +85,7 @@ export async function pick(page: Page, label: string, typed: string, option: Reg
  * Every visible element's box lies within the screen: nothing to scroll sideways to. `screen.width`, not
  * `innerWidth`: mobile emulation widens the layout viewport to fit what is too wide.
  */
-export async function expectNothingBeyondTheEdge(page: Page) {
+export async function expectNothingBeyondTheEdge(page: Page, { soft = false, where = '' } = {}) {
   const beyond = await page.evaluate(() => {
     const edge = window.screen.width;
     const out: string[] = [];
@@ -101,6 +101,8 @@ export async function expectNothingBeyondTheEdge(page: Page) {
     }
     return { edge, scrollWidth: document.documentElement.scrollWidth, out: out.slice(0, 15) };
   });
-  expect(beyond.out, `beyond ${beyond.edge}px`).toEqual([]);
-  expect(beyond.scrollWidth).toBeLessThanOrEqual(beyond.edge);
+  // Soft: a walk over many screens names every screen's problems in one run.
+  const check = soft ? expect.soft : expect;
+  check(beyond.out, `${where} beyond ${beyond.edge}px`.trim()).toEqual([]);
+  check(beyond.scrollWidth, `${where} scrolls sideways`.trim()).toBeLessThanOrEqual(beyond.edge);
 }

@@ -67,7 +67,7 @@ function ContactTags({ canCreate, canDelete }: { canCreate: boolean; canDelete: 
     }
   };
   return (
-    <Box as="section" aria-label={t('tagsTitle')} maxWidth="2xl" marginX="auto">
+    <Box as="section" aria-label={t('tagsTitle')} maxWidth="2xl">
       <Link asChild color="brand.fg" fontWeight="medium" textStyle="sm" marginBottom={3}>
         <RouterLink to="/contacts">
           <span aria-hidden="true">← </span>

@@ -4,7 +4,7 @@ import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { CountryPicker, flagOf, PickerField } from '../../lib/pickers';
+import { CountryPicker, PickerField } from '../../lib/pickers';
 import { FormField, SelectInput, TextInput } from '../../lib/resource-kit/form-field';
 import { IdChecklist } from '../../lib/resource-kit/id-checklist';
 import { Can, withPermission, useCan } from '../../lib/resource-kit/permission-gate';
@@ -82,7 +82,6 @@ function Contacts() {
     column.accessor('country', {
       header: () => contactsT('country'),
       meta: { sortField: 'country', width: '7rem' },
-      cell: (info) => (info.getValue() ? `${flagOf(info.getValue())} ${info.getValue()}` : ''),
     }),
     column.accessor('tagIds', {
       header: () => contactsT('tags'),

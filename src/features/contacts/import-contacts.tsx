@@ -12,6 +12,7 @@ import { IMPORT_MAX_ROWS, importContactsAnswerSchema, type ImportContactRow } fr
 import { contactsResource } from './api';
 import { readContactsCsv } from '../../shared/contacts-csv';
 import { contactsT, useContactsT } from './strings';
+import { TABLE_HEADER_CSS } from '../../lib/ui/table-style';
 
 const importCall = (rows: ImportContactRow[], dryRun: boolean, key: string) =>
   apiCall('contactserver', '/contacts/import', importContactsAnswerSchema, {
@@ -113,7 +114,7 @@ export function ImportContactsDialog({ onClose }: { onClose: () => void }) {
               <thead>
                 <tr>
                   {(['name', 'types', 'city', 'country', 'tags'] as const).map((field) => (
-                    <chakra.th key={field} textAlign="start" paddingRight={3}>
+                    <chakra.th key={field} css={TABLE_HEADER_CSS} paddingRight={3}>
                       {t(field)}
                     </chakra.th>
                   ))}

@@ -1,11 +1,13 @@
-import { Box, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/i18n/format';
+import { getUnreadCount, subscribeUnreadCount } from '../../lib/live/unread-count-store';
 import { outboxHint, subscribeOutboxHint } from '../../lib/outbox/outbox-hint';
 import { userCan } from '../../lib/resource-kit/permission-check';
 import { useSession } from '../../lib/session/use-session';
+import { PageTitle } from '../../lib/ui/page-header';
 import { Pill } from '../../lib/ui/pill';
 import type { PermissionModule } from '../../shared/permissions';
 import { daysLeft } from '../../lib/plan-days';
@@ -28,9 +30,7 @@ export function DashboardScreen() {
   const allowed = (module: PermissionModule) => userCan(user, module, 'read');
   return (
     <Box as="section">
-      <Heading as="h1" size="2xl">
-        {t('title')}
-      </Heading>
+      <PageTitle>{t('title')}</PageTitle>
       <Text color="fg.muted" marginTop={1} marginBottom={5}>
         {t('subtitle', { name: user?.firstName || user?.name || user?.emailId || '' })}
       </Text>
@@ -89,6 +89,16 @@ function PlanWidget() {
 function NotificationsWidget() {
   const t = useDashboardT();
   const query = useQuery(dashboardQueries.notifications());
+  // Live like the bell: a notification that arrives (or is read elsewhere) changes the live unread count,
+  // and the card fetches its list again.
+  const unread = useSyncExternalStore(subscribeUnreadCount, getUnreadCount, getUnreadCount);
+  const seen = useRef(unread);
+  const { refetch } = query;
+  useEffect(() => {
+    if (seen.current === unread) return;
+    seen.current = unread;
+    void refetch();
+  }, [unread, refetch]);
   return (
     <WidgetFrame id="notifications" title={t('notifications.title')}>
       <QueryWidget query={query} isEmpty={(d) => d.items.length === 0} empty={t('notifications.none')}>

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setAppIconBadge } from './use-unread-notification-count';
 import { canSendNotifications } from './notifications-dialog';
 import { validateNotificationForm } from './send-notification-form';
-import { getUnreadCount, setUnreadCount, subscribeUnreadCount } from './unread-count-store';
+import { getUnreadCount, setUnreadCount, subscribeUnreadCount } from '../../lib/live/unread-count-store';
 
 describe('the notification helpers', () => {
   it('sets the app icon badge where the Badging API exists, clears it at zero, and ignores it elsewhere', () => {

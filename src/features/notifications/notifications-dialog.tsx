@@ -8,7 +8,7 @@ import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { can, type Permissions } from '../../shared/permissions';
 import { markNotificationsLoaded, notificationsQueryOptions } from './notifications-api';
 import { SendNotificationForm } from './send-notification-form';
-import { setUnreadCount } from './unread-count-store';
+import { setUnreadCount } from '../../lib/live/unread-count-store';
 import { useNotificationsT } from './strings';
 import { formatDateTime } from '../../lib/i18n/format';
 

@@ -5,7 +5,7 @@ import { showToast } from '../../lib/ui/toast-store';
 import { createNotificationFeed } from '../../lib/live/notification-feed';
 import { useSession } from '../../lib/session/use-session';
 import { NOTIFICATIONS_KEY } from './notifications-api';
-import { getUnreadCount, setUnreadCount, subscribeUnreadCount } from './unread-count-store';
+import { getUnreadCount, setUnreadCount, subscribeUnreadCount } from '../../lib/live/unread-count-store';
 
 type BadgingNavigator = Navigator & {
   setAppBadge?: (count?: number) => Promise<void>;

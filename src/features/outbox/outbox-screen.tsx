@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import {
   discardEntry,
@@ -12,6 +12,7 @@ import { refreshResource } from '../../lib/outbox/optimistic';
 import { awaitsUserBeforeSending } from '../../shared/outbox/outbox-age';
 import { useOutboxT } from '../../lib/outbox/strings';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { PageTitle } from '../../lib/ui/page-header';
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -59,9 +60,7 @@ export function OutboxScreen() {
   return (
     <Stack gap={6} maxWidth="4xl">
       <Box>
-        <Heading as="h1" size="2xl">
-          {t('title')}
-        </Heading>
+        <PageTitle>{t('title')}</PageTitle>
         <Text color="fg.muted">{t('intro')}</Text>
       </Box>
       {entries?.length === 0 && <Text>{t('empty')}</Text>}

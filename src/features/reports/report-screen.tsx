@@ -82,6 +82,9 @@ function runFailure(error: unknown): string {
   return formMessageOf(error);
 }
 
+/** The action bar's buttons: a size smaller on a phone, so that the bar keeps to one row. */
+const ACTION_SIZE = { base: 'sm', md: 'md' } as const;
+
 function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () => Promise<ReportSketch | undefined> }) {
   const t = useReportsT();
   const client = useQueryClient();
@@ -158,8 +161,14 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
   /** Run and export act on the stored definition: unsaved changes are saved first. */
   const saveFirst = async () => !dirty || !canEdit || (await saveChanges());
 
+  // The results are below the definition: Run brings them into view (on a phone they are a screen or more
+  // away), once they are there to see.
+  const preview = useRef<HTMLDivElement>(null);
   const runNow = async () => {
-    if (await saveFirst()) run.mutate();
+    if (await saveFirst())
+      run.mutate(undefined, {
+        onSettled: () => preview.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+      });
   };
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
@@ -241,9 +250,12 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
             )}
           </Stack>
         </chakra.fieldset>
+        {/* One row on every screen: on a phone the buttons are a size smaller and the exports name their
+            format only (their accessible names stay whole). Toasts keep clear of it (data-toast-avoid). */}
         <Flex
+          data-toast-avoid=""
           gap={2}
-          wrap="wrap"
+          wrap={{ base: 'nowrap', md: 'wrap' }}
           alignItems="center"
           justifyContent="flex-end"
           marginTop={4}
@@ -254,33 +266,40 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
           zIndex={1}
         >
           {dirty && (
-            <Text textStyle="sm" color="fg.warning" marginEnd="auto" role="status">
+            <Text textStyle={{ base: 'xs', md: 'sm' }} color="fg.warning" marginEnd="auto" role="status" truncate>
               {t('unsaved')}
             </Text>
           )}
           {canEdit && (
-            <Button type="submit" variant="outline" loading={save.busy} disabled={!dirty}>
+            <Button type="submit" variant="outline" size={ACTION_SIZE} loading={save.busy} disabled={!dirty}>
               {t('save')}
             </Button>
           )}
           <Button
             variant="outline"
+            size={ACTION_SIZE}
+            aria-label={t('exportCsv')}
             disabled={!online || exporting !== null || save.busy}
             loading={exporting === 'csv'}
             onClick={() => void exportAs('csv')}
           >
-            {t('exportCsv')}
+            <chakra.span hideFrom="md">CSV</chakra.span>
+            <chakra.span hideBelow="md">{t('exportCsv')}</chakra.span>
           </Button>
           <Button
             variant="outline"
+            size={ACTION_SIZE}
+            aria-label={t('exportXlsx')}
             disabled={!online || exporting !== null || save.busy}
             loading={exporting === 'xlsx'}
             onClick={() => void exportAs('xlsx')}
           >
-            {t('exportXlsx')}
+            <chakra.span hideFrom="md">XLSX</chakra.span>
+            <chakra.span hideBelow="md">{t('exportXlsx')}</chakra.span>
           </Button>
           <Button
             colorPalette="brand"
+            size={ACTION_SIZE}
             disabled={!online || save.busy}
             loading={run.isPending}
             onClick={() => void runNow()}
@@ -289,7 +308,7 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
           </Button>
         </Flex>
       </chakra.form>
-      <Stack as="section" aria-label={t('preview')} gap={3}>
+      <Stack as="section" ref={preview} aria-label={t('preview')} gap={3} scrollMarginTop={20}>
         <Heading as="h2" size="lg">
           {t('preview')}
         </Heading>

@@ -4,6 +4,7 @@ import { reportColumn, type ReportRun, type ReportSource } from '../../shared/co
 import { ReportChart } from './report-chart';
 import { cellText } from './report-cells';
 import { columnLabel, reportsT, useReportsT } from './strings';
+import { TABLE_HEADER_CSS } from '../../lib/ui/table-style';
 
 /** The chart's title: "Contacts by Country", "Activity per day". */
 export function chartTitle(source: ReportSource, groupBy: string): string {
@@ -60,17 +61,7 @@ export function RunPreview({ run, source }: { run: ReportRun; source: ReportSour
                 textAlign: 'start',
                 verticalAlign: 'top',
               },
-              '& th': {
-                position: 'sticky',
-                top: 0,
-                bg: 'bg.muted',
-                textStyle: 'xs',
-                fontWeight: 'semibold',
-                textTransform: 'uppercase',
-                letterSpacing: 'wider',
-                color: 'fg.muted',
-                whiteSpace: 'nowrap',
-              },
+              '& th': { ...TABLE_HEADER_CSS, position: 'sticky', top: 0, bg: 'bg.muted' },
             }}
           >
             <thead>

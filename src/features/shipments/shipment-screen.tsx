@@ -55,7 +55,7 @@ function StoredShipment({ id }: { id: string }) {
   else if (!online) message = t('offlineNotKept');
   else message = t('failed', { message: query.error?.message ?? '' });
   return (
-    <Stack maxWidth="4xl" marginX="auto" gap={3} role={query.isError ? 'alert' : 'status'}>
+    <Stack maxWidth="4xl" gap={3} role={query.isError ? 'alert' : 'status'}>
       <BackLink />
       <Text>{message}</Text>
       {query.isError && online && (
@@ -128,7 +128,7 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
 
   const title = record ? numberOf(record) : t('newTitle');
   return (
-    <Box as="section" maxWidth="4xl" marginX="auto" paddingBottom={24}>
+    <Box as="section" maxWidth="4xl" paddingBottom={24}>
       <Stack gap={1} marginBottom={5}>
         <BackLink />
         <Flex gap={3} alignItems="center" wrap="wrap">
@@ -150,8 +150,9 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
           <ShipmentForm form={form as unknown as ShipmentFormApi} record={record} />
         </fieldset>
         {canSave && (
-          // At the foot of the screen, where a thumb rests on a phone.
+          // At the foot of the screen, where a thumb rests on a phone; toasts keep clear of it.
           <Box
+            data-toast-avoid=""
             position="sticky"
             bottom={0}
             zIndex="docked"

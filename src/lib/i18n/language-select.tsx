@@ -1,4 +1,4 @@
-import { NativeSelect } from '@chakra-ui/react';
+import { chakra, useRecipe } from '@chakra-ui/react';
 import { chooseLanguage } from './i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
 import { useLanguage, useT } from './use-t';
@@ -7,20 +7,21 @@ import { useLanguage, useT } from './use-t';
 export function LanguageSelect() {
   const t = useT();
   const language = useLanguage();
+  // The app's `select` recipe: Chakra's NativeSelect has no recipe registered, and drew its chevron unstyled.
+  const css = useRecipe({ key: 'select' })({ size: 'sm' });
   return (
-    <NativeSelect.Root size="sm" width="auto">
-      <NativeSelect.Field
-        aria-label={t('common.language')}
-        value={language}
-        onChange={(event) => void chooseLanguage(event.currentTarget.value as Language)}
-      >
-        {LANGUAGES.map((code) => (
-          <option key={code} value={code}>
-            {LANGUAGE_NAMES[code]}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <chakra.select
+      css={css}
+      width="auto"
+      aria-label={t('common.language')}
+      value={language}
+      onChange={(event) => void chooseLanguage(event.currentTarget.value as Language)}
+    >
+      {LANGUAGES.map((code) => (
+        <option key={code} value={code}>
+          {LANGUAGE_NAMES[code]}
+        </option>
+      ))}
+    </chakra.select>
   );
 }

@@ -7,7 +7,6 @@ export {
   TimeZonePicker,
   airportLabel,
   countryLabel,
-  flagOf,
   oceanPortLabel,
 } from './pickers';
 export {

@@ -15,12 +15,6 @@ type PickerProps = Omit<
   'search' | 'find' | 'codeOf' | 'labelOf' | 'detailOf' | 'loading' | 'maxResults'
 >;
 
-/** 🇳🇱 from `NL` (regional indicator letters). */
-export function flagOf(countryCode: string): string {
-  if (!/^[A-Za-z]{2}$/.test(countryCode)) return '';
-  return String.fromCodePoint(...[...countryCode.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
 export function oceanPortLabel(port: OceanPort): string {
   return `${port.name} (${port.locode})`;
 }
@@ -106,7 +100,8 @@ const timeZoneKeys = (z: TimeZone): PlaceKeys => ({
 });
 
 export function countryLabel(country: Country): string {
-  return `${flagOf(country.code)} ${country.name} (${country.code})`.trim();
+  // No flag: emoji flags show as two boxes where the system has no emoji font (issue 24).
+  return `${country.name} (${country.code})`;
 }
 
 /** A country by ISO 3166-1 alpha-2 code. */

@@ -7,6 +7,7 @@ import { formatDateTime } from '../i18n/format';
 import { ModalDialog } from '../ui/modal-dialog';
 import { useCan } from './permission-gate';
 import { useKitT } from './strings';
+import { TABLE_HEADER_CSS } from '../ui/table-style';
 
 /** One record's history, newest first (logserver `/audit-history`). */
 export function auditHistoryQuery(entity: string, entityId: string) {
@@ -113,7 +114,7 @@ function AuditHistoryDialog({
                   textStyle="sm"
                   css={{
                     '& th, & td': { paddingX: 2, paddingY: 1, borderBottomWidth: '1px', textAlign: 'start' },
-                    '& th': { color: 'fg.muted', fontWeight: 'medium' },
+                    '& th': TABLE_HEADER_CSS,
                   }}
                 >
                   <thead>

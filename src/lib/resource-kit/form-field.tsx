@@ -41,9 +41,9 @@ export function TextInput(props: HTMLChakraProps<'input'>) {
   return <chakra.input css={css} {...props} />;
 }
 
-/** A native select in the theme's input style. */
+/** A native select in the theme's `select` style: the input's look, with a chevron. */
 export function SelectInput(props: HTMLChakraProps<'select'>) {
-  const css = useRecipe({ key: 'input' })({ size: 'md', variant: 'outline' });
+  const css = useRecipe({ key: 'select' })({ size: 'md' });
   return <chakra.select css={css} {...props} />;
 }
 

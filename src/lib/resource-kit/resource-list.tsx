@@ -6,7 +6,8 @@ import { NETWORK_ERROR_CODE } from '../api/api-client';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, pageCount, type ListState } from './list-url-state';
 import type { ListPage } from './list-page';
 import { NotAllowedScreen } from './not-allowed-screen';
-import { ResourceTable, type ResourceColumns } from './resource-table';
+import { ResourceCards, ResourceTable, type ResourceColumns } from './resource-table';
+import { usePhone } from '../ui/use-phone';
 import { useDebouncedValue } from './use-debounced-value';
 import { useListUrlState } from './use-list-url-state';
 import { useOnline } from './use-online';
@@ -74,8 +75,9 @@ export function ResourceList<T>({
   actions?: ReactNode;
   emptyText: string;
   /**
-   * One row as a card: given, a narrow screen (below `md`) shows the rows as a list of cards instead of the
-   * table, so that a phone reads every column without scrolling sideways.
+   * One row as a card of the screen's own design. A phone (below `md`) always shows the rows as a list of
+   * cards instead of the table, so that it reads every column without scrolling sideways: without `card`,
+   * each card lists the columns' headers and values.
    */
   card?: (row: T) => ReactNode;
 }) {
@@ -86,6 +88,8 @@ export function ResourceList<T>({
   const online = useOnline();
   const searchId = useId();
   const inputCss = useRecipe({ key: 'input' })({ size: 'md', variant: 'outline' });
+  const selectCss = useRecipe({ key: 'select' })({ size: 'md' });
+  const phone = usePhone();
 
   useEffect(() => {
     if (settled !== state.search) update({ search: settled });
@@ -154,7 +158,7 @@ export function ResourceList<T>({
       </ListNotice>
     );
   } else {
-    const table = (
+    body = !phone ? (
       <ResourceTable
         label={label}
         columns={columns}
@@ -163,18 +167,14 @@ export function ResourceList<T>({
         onSortChange={(sort) => update({ sort })}
         getRowId={getRowId}
       />
-    );
-    body = card ? (
-      <>
-        <Box hideBelow="md">{table}</Box>
-        <Stack as="ul" aria-label={label} hideFrom="md" gap={2} listStyleType="none" data-testid="list-cards">
-          {page.items.map((row) => (
-            <li key={getRowId(row)}>{card(row)}</li>
-          ))}
-        </Stack>
-      </>
+    ) : card ? (
+      <Stack as="ul" aria-label={label} gap={2} listStyleType="none" data-testid="list-cards">
+        {page.items.map((row) => (
+          <li key={getRowId(row)}>{card(row)}</li>
+        ))}
+      </Stack>
     ) : (
-      table
+      <ResourceCards label={label} columns={columns} rows={page.items} getRowId={getRowId} />
     );
   }
 
@@ -220,7 +220,7 @@ export function ResourceList<T>({
             <chakra.label textStyle="sm" color="fg.muted" display="flex" alignItems="center" gap={2}>
               {t('list.rows')}
               <chakra.select
-                css={inputCss}
+                css={selectCss}
                 width="auto"
                 value={state.limit}
                 onChange={(event) => update({ limit: Number(event.target.value) })}

@@ -1,7 +1,8 @@
-import { Box, chakra } from '@chakra-ui/react';
+import { Box, Stack, chakra } from '@chakra-ui/react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { TABLE_HEADER_CSS } from '../ui/table-style';
 import { nextSort, parseSort } from './list-url-state';
 
 declare module '@tanstack/react-table' {
@@ -76,8 +77,8 @@ export function ResourceTable<T>({
   return (
     <Box
       ref={scroller}
+      // As tall as its rows up to a screenful: a short list has no blank area under its last row.
       maxHeight="calc(100dvh - 18rem)"
-      minHeight="12rem"
       overflow="auto"
       borderWidth="1px"
       borderRadius="l3"
@@ -97,12 +98,7 @@ export function ResourceTable<T>({
                     key={header.id}
                     role="columnheader"
                     aria-sort={field ? (direction ?? 'none') : undefined}
-                    textAlign="start"
-                    textStyle="xs"
-                    fontWeight="semibold"
-                    textTransform="uppercase"
-                    letterSpacing="wider"
-                    color="fg.muted"
+                    css={TABLE_HEADER_CSS}
                     paddingX={4}
                     paddingY={3}
                     borderBottomWidth="1px"
@@ -114,8 +110,7 @@ export function ResourceTable<T>({
                         display="inline-flex"
                         alignItems="center"
                         gap={1}
-                        textTransform="inherit"
-                        letterSpacing="inherit"
+                        font="inherit"
                         cursor="pointer"
                         _hover={{ color: 'fg' }}
                       >
@@ -171,5 +166,82 @@ export function ResourceTable<T>({
         </chakra.tbody>
       </chakra.table>
     </Box>
+  );
+}
+
+/**
+ * The rows as cards, for a phone (the phone layout rule, docs/architecture.md): each row's first cell as the card's
+ * title (the button or link that opens the record), then every other column as its header and value, so
+ * that a 390 px screen shows every column without scrolling sideways.
+ */
+export function ResourceCards<T>({
+  label,
+  columns,
+  rows,
+  getRowId,
+}: {
+  label: string;
+  columns: ResourceColumns<T>;
+  rows: T[];
+  getRowId: (row: T) => string;
+}) {
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+  });
+  const headers = new Map<string, ReactNode>(
+    table
+      .getFlatHeaders()
+      .map((header) => [header.column.id, flexRender(header.column.columnDef.header, header.getContext())]),
+  );
+  return (
+    <Stack as="ul" aria-label={label} gap={2} listStyleType="none" data-testid="list-cards">
+      {table.getRowModel().rows.map((row) => {
+        const [first, ...rest] = row.getVisibleCells();
+        return (
+          <chakra.li
+            key={row.id}
+            padding={3}
+            borderWidth="1px"
+            borderRadius="l3"
+            bg="bg.panel"
+            minWidth={0}
+            overflowWrap="anywhere"
+          >
+            {first && <Box fontWeight="semibold">{flexRender(first.column.columnDef.cell, first.getContext())}</Box>}
+            {rest.length > 0 && (
+              <chakra.dl
+                display="grid"
+                gridTemplateColumns="minmax(0, auto) minmax(0, 1fr)"
+                columnGap={3}
+                rowGap={1}
+                marginTop={2}
+                textStyle="sm"
+              >
+                {rest.map((cell) => {
+                  const header = headers.get(cell.column.id);
+                  const value = flexRender(cell.column.columnDef.cell, cell.getContext());
+                  return header ? (
+                    <Box key={cell.id} display="contents">
+                      <chakra.dt color="fg.muted">{header}</chakra.dt>
+                      <chakra.dd minWidth={0}>{value}</chakra.dd>
+                    </Box>
+                  ) : (
+                    // A column without a header (the row's actions) spans the card.
+                    <chakra.dd key={cell.id} gridColumn="1 / -1">
+                      {value}
+                    </chakra.dd>
+                  );
+                })}
+              </chakra.dl>
+            )}
+          </chakra.li>
+        );
+      })}
+    </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { Box, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
-import { flagOf } from '../../../lib/pickers';
+import { TABLE_HEADER_CSS } from '../../../lib/ui/table-style';
 import { useCountries } from '../../../lib/reference-data/reference-data';
 import { LoadFailed } from '../../../lib/ui/load-failed';
+import { usePhone } from '../../../lib/ui/use-phone';
 import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';
 import { usePlacesT } from '../ports/strings';
 
@@ -36,6 +37,7 @@ export function CountriesScreen() {
     [countries.data],
   );
   const rows = useMemo(() => searchPlaces(index, { search }), [index, search]);
+  const phone = usePhone();
 
   return (
     <Box as="section">
@@ -66,53 +68,88 @@ export function CountriesScreen() {
           <Text textStyle="sm" color="fg.muted" aria-live="polite" marginBottom={2} data-testid="match-count">
             {t('count', { count: rows.length })}
           </Text>
-          <Box overflowX="auto" borderWidth="1px" borderRadius="l2" bg="bg.panel">
-            <chakra.table
-              width="full"
-              textStyle="sm"
-              aria-label={t('countries.title')}
-              css={{
-                '& th, & td': { paddingX: 3, paddingY: 2, borderBottomWidth: '1px', textAlign: 'start' },
-                '& th': { color: 'fg.muted', fontWeight: 'medium' },
-              }}
-            >
-              <chakra.thead>
-                <chakra.tr>
-                  <chakra.th>{t('countries.flag')}</chakra.th>
-                  <chakra.th>{t('col.name')}</chakra.th>
-                  <chakra.th>{t('countries.alpha2')}</chakra.th>
-                  <chakra.th>{t('countries.alpha3')}</chakra.th>
-                  <chakra.th>{t('countries.calling')}</chakra.th>
-                  <chakra.th>{t('countries.currency')}</chakra.th>
-                  <chakra.th>{t('countries.capital')}</chakra.th>
-                </chakra.tr>
-              </chakra.thead>
-              <chakra.tbody>
-                {rows.map((c) => (
-                  <chakra.tr key={c.code} data-code={c.code}>
-                    <chakra.td fontSize="xl" aria-hidden="true">
-                      {flagOf(c.code)}
-                    </chakra.td>
-                    <chakra.td>
-                      <Text fontWeight="medium">{c.name}</Text>
-                      {c.native !== c.name && (
-                        <Text textStyle="xs" color="fg.muted">
-                          {c.native}
-                        </Text>
-                      )}
-                    </chakra.td>
-                    <chakra.td fontFamily="mono">{c.code}</chakra.td>
-                    <chakra.td fontFamily="mono">{c.iso3}</chakra.td>
-                    <chakra.td>{callingCodes(c.phone)}</chakra.td>
-                    <chakra.td fontFamily="mono">{c.currency.join(', ')}</chakra.td>
-                    <chakra.td>{c.capital}</chakra.td>
+          {phone ? (
+            <CountryCards rows={rows} />
+          ) : (
+            <Box overflowX="auto" borderWidth="1px" borderRadius="l2" bg="bg.panel">
+              <chakra.table
+                width="full"
+                textStyle="sm"
+                aria-label={t('countries.title')}
+                css={{
+                  '& th, & td': { paddingX: 3, paddingY: 2, borderBottomWidth: '1px', textAlign: 'start' },
+                  '& th': TABLE_HEADER_CSS,
+                }}
+              >
+                <chakra.thead>
+                  <chakra.tr>
+                    <chakra.th>{t('col.name')}</chakra.th>
+                    <chakra.th>{t('countries.alpha2')}</chakra.th>
+                    <chakra.th>{t('countries.alpha3')}</chakra.th>
+                    <chakra.th>{t('countries.calling')}</chakra.th>
+                    <chakra.th>{t('countries.currency')}</chakra.th>
+                    <chakra.th>{t('countries.capital')}</chakra.th>
                   </chakra.tr>
-                ))}
-              </chakra.tbody>
-            </chakra.table>
-          </Box>
+                </chakra.thead>
+                <chakra.tbody>
+                  {rows.map((c) => (
+                    <chakra.tr key={c.code} data-code={c.code}>
+                      <chakra.td>
+                        <Text fontWeight="medium">{c.name}</Text>
+                        {c.native !== c.name && (
+                          <Text textStyle="xs" color="fg.muted">
+                            {c.native}
+                          </Text>
+                        )}
+                      </chakra.td>
+                      <chakra.td fontFamily="mono">{c.code}</chakra.td>
+                      <chakra.td fontFamily="mono">{c.iso3}</chakra.td>
+                      <chakra.td>{callingCodes(c.phone)}</chakra.td>
+                      <chakra.td fontFamily="mono">{c.currency.join(', ')}</chakra.td>
+                      <chakra.td>{c.capital}</chakra.td>
+                    </chakra.tr>
+                  ))}
+                </chakra.tbody>
+              </chakra.table>
+            </Box>
+          )}
         </>
       )}
     </Box>
+  );
+}
+
+/** The countries as cards on a phone (the phone layout rule): every column, nothing wider than the screen. */
+function CountryCards({ rows }: { rows: Country[] }) {
+  const t = usePlacesT();
+  return (
+    <Stack as="ul" aria-label={t('countries.title')} gap={2} listStyleType="none">
+      {rows.map((c) => (
+        <chakra.li key={c.code} data-code={c.code} padding={3} borderWidth="1px" borderRadius="l3" bg="bg.panel">
+          <Text fontWeight="medium">
+            {c.name} <chakra.span fontFamily="mono" color="fg.muted">{`${c.code} · ${c.iso3}`}</chakra.span>
+          </Text>
+          {c.native !== c.name && (
+            <Text textStyle="xs" color="fg.muted">
+              {c.native}
+            </Text>
+          )}
+          <chakra.dl
+            display="grid"
+            gridTemplateColumns="auto minmax(0, 1fr)"
+            columnGap={3}
+            marginTop={1}
+            textStyle="sm"
+          >
+            <chakra.dt color="fg.muted">{t('countries.calling')}</chakra.dt>
+            <chakra.dd>{callingCodes(c.phone)}</chakra.dd>
+            <chakra.dt color="fg.muted">{t('countries.currency')}</chakra.dt>
+            <chakra.dd fontFamily="mono">{c.currency.join(', ')}</chakra.dd>
+            <chakra.dt color="fg.muted">{t('countries.capital')}</chakra.dt>
+            <chakra.dd>{c.capital}</chakra.dd>
+          </chakra.dl>
+        </chakra.li>
+      ))}
+    </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { companyCurrenciesResource, useCurrencyHistory } from './api';
 import { ScreenHeader } from './fields';
 import { masterT, useMasterT } from './strings';
 import { isoDate } from '../../../shared/dates';
+import { TABLE_HEADER_CSS } from '../../../lib/ui/table-style';
 
 const column = createColumnHelper<CompanyCurrency>();
 const FIELDS = ['code', 'exchangeRate', 'validFrom'] as const;
@@ -195,7 +196,7 @@ function IsoCurrencies() {
           textStyle="sm"
           css={{
             '& th, & td': { paddingX: 3, paddingY: 1.5, borderBottomWidth: '1px', textAlign: 'start' },
-            '& th': { color: 'fg.muted', fontWeight: 'medium', position: 'sticky', top: 0, bg: 'bg.panel' },
+            '& th': { ...TABLE_HEADER_CSS, position: 'sticky', top: 0, bg: 'bg.panel' },
           }}
         >
           <thead>

@@ -1,4 +1,5 @@
-import { Box, chakra } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react';
+import { PageHeader } from '../../../lib/ui/page-header';
 import { Pill } from '../../../lib/ui/pill';
 import { useMasterT } from './strings';
 
@@ -17,15 +18,7 @@ export function ActivePill({ active }: { active: boolean }) {
   return <Pill colorPalette={active ? 'green' : 'gray'}>{active ? t('active') : t('inactive')}</Pill>;
 }
 
+/** A master-data screen's title: the settings sections' one title style. */
 export function ScreenHeader({ title, subtitle }: { title: string; subtitle: string }) {
-  return (
-    <Box marginBottom={5}>
-      <chakra.h2 textStyle="2xl" fontWeight="semibold">
-        {title}
-      </chakra.h2>
-      <chakra.p color="fg.muted" textStyle="sm" marginTop={1}>
-        {subtitle}
-      </chakra.p>
-    </Box>
-  );
+  return <PageHeader level={2} title={title} subtitle={subtitle} />;
 }

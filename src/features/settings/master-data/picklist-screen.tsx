@@ -322,6 +322,8 @@ function SortableOption({
       ref={setNodeRef}
       data-value={option.value}
       display="flex"
+      // On a phone the buttons go to a row of their own rather than squeezing the name to "2…".
+      flexWrap="wrap"
       alignItems="center"
       gap={2}
       paddingX={2}
@@ -348,8 +350,8 @@ function SortableOption({
           ⠿
         </chakra.button>
       )}
-      <Box flex="1" minWidth={0}>
-        <Text fontWeight="medium" truncate>
+      <Box flex="1 1 9rem" minWidth={0}>
+        <Text fontWeight="medium" overflowWrap="anywhere">
           {option.label}
         </Text>
         <Text textStyle="xs" color="fg.muted" fontFamily="mono">
@@ -357,7 +359,7 @@ function SortableOption({
         </Text>
       </Box>
       <ActivePill active={option.isActive} />
-      <Flex gap={1}>
+      <Flex gap={1} marginStart="auto">
         {canEdit && (
           <>
             <IconButton

@@ -1,6 +1,6 @@
-import { Flex, Text } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { CountryPicker, flagOf, OceanPortPicker, PickerField } from '../../../lib/pickers';
+import { CountryPicker, OceanPortPicker, PickerField } from '../../../lib/pickers';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { ResourceScreen } from '../../../lib/resource-kit/resource-screen';
 import { createReceivingLocationBody, type ReceivingLocation } from '../../../shared/contracts/master-data';
@@ -35,12 +35,6 @@ const columns = [
   column.accessor('country', {
     header: () => masterT('rl.country'),
     meta: { sortField: 'country', width: '7rem' },
-    cell: (info) => (
-      <Text as="span">
-        <span aria-hidden="true">{flagOf(info.getValue())} </span>
-        {info.getValue()}
-      </Text>
-    ),
   }),
   column.accessor('locode', { header: 'UN/LOCODE', meta: { width: '7rem' }, cell: (info) => info.getValue() ?? '' }),
   column.accessor('isActive', {

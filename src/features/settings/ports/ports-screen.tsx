@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useId, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
-import { CountryPicker, flagOf, useAirports, useOceanPorts } from '../../../lib/pickers';
+import { CountryPicker, useAirports, useOceanPorts } from '../../../lib/pickers';
 import { useOnline } from '../../../lib/resource-kit/use-online';
 import { Pill } from '../../../lib/ui/pill';
 import { LoadFailed } from '../../../lib/ui/load-failed';
@@ -228,7 +228,6 @@ function PlaceRows({
                   )}
                 </Box>
                 <Text as="span" flexShrink={0} textStyle="sm" color="fg.muted">
-                  <span aria-hidden="true">{flagOf(row.country)} </span>
                   {row.country}
                 </Text>
               </chakra.button>
@@ -279,9 +278,7 @@ function Details({ kind, row }: { kind: PortKind; row: Row | undefined }) {
             </Text>
           </Fact>
           {'icao' in row && row.icao && <Fact label={t('detail.icao')}>{row.icao}</Fact>}
-          <Fact label={t('detail.country')}>
-            {flagOf(row.country)} {row.country}
-          </Fact>
+          <Fact label={t('detail.country')}>{row.country}</Fact>
           {'subdivision' in row && row.subdivision && <Fact label={t('detail.subdivision')}>{row.subdivision}</Fact>}
           {'city' in row && row.city && <Fact label={t('detail.city')}>{row.city}</Fact>}
           {kind === 'oceanport' && 'functions' in row && (

@@ -1,6 +1,6 @@
+import { Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { NeedsConnection } from '../../../lib/online/needs-connection';
 import { useOnline } from '../../../lib/resource-kit/use-online';
-import { Box, Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,29 +18,12 @@ import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-awa
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
 import { roleDescription, roleName, type PermissionCatalogue, type Role } from '../../../shared/contracts/roles';
-import { PERMISSION_ACTIONS, type PermissionAction, type PermissionModule } from '../../../shared/permissions';
+import { PermissionMatrix, type Matrix } from './permission-matrix';
 import { moveRoleUsers, rolesResource, usePermissionCatalogue } from './roles-api';
 import { rolesT, useRolesT } from './strings';
 
-type Matrix = Partial<Record<PermissionModule, PermissionAction[]>>;
-
 const roleForm = z.strictObject({ name: roleName, description: roleDescription });
 type RoleFormValues = z.infer<typeof roleForm>;
-
-/** `actions` toggled for `module`, in the canonical order. */
-export function toggle(
-  matrix: Matrix,
-  module: PermissionModule,
-  actions: readonly PermissionAction[],
-  on: boolean,
-): Matrix {
-  const current = new Set(matrix[module] ?? []);
-  for (const action of actions) {
-    if (on) current.add(action);
-    else current.delete(action);
-  }
-  return { ...matrix, [module]: PERMISSION_ACTIONS.filter((a) => current.has(a)) };
-}
 
 export function preset(catalogue: PermissionCatalogue, kind: 'full' | 'read' | 'none'): Matrix {
   const out: Matrix = {};
@@ -102,7 +85,6 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
     },
   });
   const entries = catalogue.data ?? [];
-  const has = (module: PermissionModule, action: PermissionAction) => matrix[module]?.includes(action) ?? false;
   const onSubmit = form.handleSubmit((values) =>
     save.submit({ ...values, permissions: matrix, ...(role ? { version: role.version } : {}) }),
   );
@@ -155,75 +137,7 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
                 </Button>
               </Flex>
             </Flex>
-            <Box overflowX="auto">
-              <chakra.table
-                width="full"
-                textStyle="sm"
-                aria-label={t('permissions')}
-                css={{
-                  '& th, & td': { paddingX: 3, paddingY: 2, borderBottomWidth: '1px', textAlign: 'center' },
-                  '& th:first-of-type, & td:first-of-type': { textAlign: 'start' },
-                }}
-              >
-                <thead>
-                  <tr>
-                    <th scope="col">{t('resource')}</th>
-                    {PERMISSION_ACTIONS.map((action) => (
-                      <th scope="col" key={action}>
-                        <chakra.label display="inline-flex" gap={2} alignItems="center">
-                          <input
-                            type="checkbox"
-                            aria-label={t('allOf', { action: t(`action.${action}`) })}
-                            checked={entries.length > 0 && entries.every((e) => has(e.resource, action))}
-                            onChange={(event) =>
-                              setMatrix((m) =>
-                                entries.reduce((acc, e) => toggle(acc, e.resource, [action], event.target.checked), m),
-                              )
-                            }
-                          />
-                          {t(`action.${action}`)}
-                        </chakra.label>
-                      </th>
-                    ))}
-                    <th scope="col">{t('all')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((entry) => (
-                    <tr key={entry.resource} data-resource={entry.resource}>
-                      <th scope="row">{t(`res.${entry.resource}`)}</th>
-                      {PERMISSION_ACTIONS.map((action) => (
-                        <td key={action}>
-                          {entry.actions.includes(action) && (
-                            <input
-                              type="checkbox"
-                              aria-label={t('cell', {
-                                action: t(`action.${action}`),
-                                resource: t(`res.${entry.resource}`),
-                              })}
-                              checked={has(entry.resource, action)}
-                              onChange={(event) =>
-                                setMatrix((m) => toggle(m, entry.resource, [action], event.target.checked))
-                              }
-                            />
-                          )}
-                        </td>
-                      ))}
-                      <td>
-                        <input
-                          type="checkbox"
-                          aria-label={t('allFor', { resource: t(`res.${entry.resource}`) })}
-                          checked={entry.actions.every((a) => has(entry.resource, a))}
-                          onChange={(event) =>
-                            setMatrix((m) => toggle(m, entry.resource, entry.actions, event.target.checked))
-                          }
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </chakra.table>
-            </Box>
+            <PermissionMatrix entries={entries} matrix={matrix} onChange={setMatrix} />
             <FormFooter error={save.formError} busy={save.busy} {...(editable ? { saveLabel: t('save') } : {})} />
           </Stack>
         </fieldset>

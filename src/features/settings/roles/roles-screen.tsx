@@ -1,6 +1,7 @@
 import { Box, Button, Link, Text } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
+import { PageHeader } from '../../../lib/ui/page-header';
 import { formatNumber } from '../../../lib/i18n/format';
 import { Can, RequirePermission } from '../../../lib/resource-kit/permission-gate';
 import { ResourceList } from '../../../lib/resource-kit/resource-list';
@@ -48,14 +49,7 @@ export function RolesScreen() {
   return (
     <RequirePermission module="roles" action="read">
       <Box as="section">
-        <Box marginBottom={5}>
-          <Text as="h2" textStyle="2xl" fontWeight="semibold">
-            {t('title')}
-          </Text>
-          <Text color="fg.muted" textStyle="sm" marginTop={1}>
-            {t('subtitle')}
-          </Text>
-        </Box>
+        <PageHeader level={2} title={t('title')} subtitle={t('subtitle')} />
         <ResourceList
           resource={rolesResource}
           columns={columns}

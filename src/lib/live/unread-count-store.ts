@@ -1,6 +1,6 @@
 /**
  * The bell's unread count, fed by the live feed (and by mark-loaded answers): a tiny external store so
- * that the nav bar and the notifications dialog read one value.
+ * that the nav bar, the notifications dialog and the dashboard's unread card read one value.
  */
 let unread = 0;
 const listeners = new Set<() => void>();
