@@ -600,6 +600,34 @@ describe('search and filters', () => {
     expect(await finds('NOTHING-LIKE-IT-9')).toBe(false);
   });
 
+  it('answers a whole container or bill number by its key alone, and part of one by “contains”', async () => {
+    // Another shipment whose house bill holds the container number inside it: a "contains" match only.
+    const other = await create(
+      seaBody({ houseBillNumber: 'XTGHU9876542Z', containers: [], cargo: [], carrierBookingReference: '' }),
+    );
+    const whole = await paginate({ search: 'tghu 987654-2', limit: 100 });
+    expect(whole.data.map((x) => x._id)).toEqual([s._id]);
+    expect(whole.meta.total).toBe(1);
+    // Not a whole key of any shipment: both match by "contains", the total counts both.
+    const part = await paginate({ search: 'TGHU 987654', limit: 100 });
+    expect(part.data.map((x) => x._id).sort()).toEqual([s._id, other._id].sort());
+    expect(part.meta.total).toBe(2);
+    expect((await paginate({ search: 'xtghu-9876542-z' })).data.map((x) => x._id)).toEqual([other._id]);
+    // A whole key with the list's filters: the filters still apply.
+    expect((await paginate({ search: 'HLCUSRCHMB01', filters: { mode: 'air' } })).meta.total).toBe(0);
+    expect((await paginate({ search: 'HLCUSRCHMB01', filters: { mode: 'sea-fcl' } })).meta.total).toBe(1);
+    expect((await call('DELETE', `/shipments/${other._id}`, admin)).statusCode).toBe(200);
+  });
+
+  it('pages and sorts the same with and without the customer’s name as the sort', async () => {
+    for (const sort of ['customerName', '-etd', 'number']) {
+      const four = await paginate({ sort, limit: 4 });
+      const second = await paginate({ sort, limit: 2, page: 2 });
+      expect(second.data.map((x) => x._id)).toEqual(four.data.slice(2).map((x) => x._id));
+      expect(second.meta.total).toBe(four.meta.total);
+    }
+  });
+
   it('finds the customer’s name without its accents, and follows a rename of the contact', async () => {
     expect(await finds('societe generale')).toBe(true);
     expect(await finds('ÉLECTRONIQUE')).toBe(true);
