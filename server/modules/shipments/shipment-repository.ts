@@ -291,7 +291,7 @@ async function insert(tx: Queryable, v: ShipmentInsert): Promise<string> {
     [v.companyId, v.id ?? null, v.number, v.createdBy, ...fields.map((f) => values[f] ?? null)],
   );
   const id = rows[0]!.id;
-  await writeChildren(tx, { companyId: v.companyId, id }, v);
+  await writeChildren(tx, { companyId: v.companyId, id }, v, { newParent: true });
   return id;
 }
 
@@ -299,9 +299,37 @@ async function writeChildren(
   tx: Queryable,
   parent: { companyId: string; id: string },
   v: Pick<ShipmentValues, 'containers' | 'cargo'>,
+  options: { newParent?: boolean } = {},
 ): Promise<void> {
-  await replaceChildRows(tx, CONTAINERS, parent, v.containers);
-  await replaceChildRows(tx, CARGO_LINES, parent, v.cargo.map(toStoredCargo));
+  await replaceChildRows(tx, CONTAINERS, parent, v.containers, options);
+  await replaceChildRows(tx, CARGO_LINES, parent, v.cargo.map(toStoredCargo), options);
+}
+
+/**
+ * Gives a shipment just created its number, in one statement: the next number of the company's series
+ * (`shipment:SEA`) and year, formatted as `formatShipmentNumber` does (`SEA-2026-00017`, five digits or
+ * more), into the row and, in the search's compared form, at the head of its search keys. The counter row
+ * stays locked until the commit (`number-series-repository.ts`), so the create calls this last.
+ */
+export async function assignShipmentNumber(
+  tx: Queryable,
+  shipment: { companyId: string; id: string; prefix: string; year: number },
+): Promise<string> {
+  const { rows } = await tx.query<{ number: string }>(
+    `WITH n AS (
+       INSERT INTO number_counters (company_id, series, year, last_value) VALUES ($1, 'shipment:' || $2, $3, 1)
+       ON CONFLICT (company_id, series, year) DO UPDATE SET last_value = number_counters.last_value + 1
+       RETURNING last_value
+     ), f AS (
+       SELECT $2 || '-' || $3 || '-' || lpad(last_value::text, greatest(5, length(last_value::text)), '0') AS number FROM n
+     )
+     UPDATE shipments s SET number = f.number, search_keys = btrim(replace(f.number, '-', '') || ' ' || s.search_keys)
+       FROM f WHERE s.company_id = $1 AND s.id = $4
+     RETURNING s.number`,
+    [shipment.companyId, shipment.prefix, shipment.year, shipment.id],
+  );
+  if (!rows[0]) throw new Error(`shipment ${shipment.id} was not found to number`);
+  return rows[0].number;
 }
 
 async function update(tx: Queryable, id: string, patch: ShipmentPatch & { companyId: string }): Promise<void> {

@@ -552,6 +552,32 @@ describe('numbers', () => {
     );
   });
 
+  it('keep five digits or more past 99,999, and the number taken last is the one searched and audited', async () => {
+    const harborId = await t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
+      const { rows } = await tx.query<{ company_id: string }>(
+        `SELECT company_id FROM users WHERE email = 'admin@harbor.test'`,
+      );
+      await tx.query(
+        `INSERT INTO number_counters (company_id, series, year, last_value) VALUES ($1, 'shipment:ROAD', $2, 99999)
+         ON CONFLICT (company_id, series, year) DO UPDATE SET last_value = 99999`,
+        [rows[0]!.company_id, year],
+      );
+      return rows[0]!.company_id;
+    });
+    const road = await create({ mode: 'road', customerId: harborContact }, harbor);
+    expect(road.number).toBe(`ROAD-${year}-100000`);
+    const found = await paginate({ search: `road ${year} 100000` }, harbor);
+    expect(found.data.map((x) => x._id)).toEqual([road._id]);
+    const audited = await t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
+      const { rows } = await tx.query<{ changes: { after: { number: string } } }>(
+        `SELECT changes FROM audit_log WHERE company_id = $1 AND entity_id = $2 AND action = 'shipment.create'`,
+        [harborId, road._id],
+      );
+      return rows;
+    });
+    expect(audited.map((r) => r.changes.after.number)).toEqual([road.number]);
+  });
+
   it('run per company: Harbor’s series is its own', async () => {
     const demoLast = (await paginate({ filters: { mode: 'air' }, sort: '-number', limit: 1 })).data[0]!;
     const ours = await create(airBody({ customerId: harborContact }), harbor);
