@@ -5,7 +5,9 @@
  * of ./shipment-fixture.ts); the bench measures through HTTP:
  * - `POST /shipments/paginate` with filters (mode, status, ETD range, customer) and a sort, one at a time;
  * - a search by container number (typed with a space and a dash) or by master bill number, one at a time;
- * - `POST /shipments` at 50 connections (autocannon), each a valid sea shipment with two containers;
+ * - `POST /shipments` at 50 connections (autocannon), each a valid sea shipment with two containers, and the
+ *   floor under it in the same run: the service's `/health` at 50 connections and, on PostgreSQL, a bare
+ *   one-row INSERT transaction and the number counter alone at 50 callers through a pool of the product's size;
  * and, in Debian's Chromium, the list's offline search (src/features/shipments/offline-list.ts) over 2,000
  * open shipments, typed letter by letter.
  */
@@ -16,6 +18,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { openPglite, openPostgres, type Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { nextInSeries } from '../server/http/number-series-repository.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import type { Shipment } from '../src/shared/contracts/shipments.ts';
 import type * as OfflineList from '../src/features/shipments/offline-list.ts';
@@ -56,6 +59,7 @@ const CONNECTIONS = 50;
 const CREATE_WARMUP_S = 2;
 const CREATE_S = 10;
 const OFFLINE_SHIPMENTS = 2000;
+const FLOOR_S = 5;
 
 type Backend = 'postgres' | 'pglite';
 
@@ -78,12 +82,13 @@ async function prepare(backend: Backend, dataDir: string, schema: string, count:
       );
       return rows[0]!;
     });
-    return await insertShipmentFixture(db, {
+    const fixture = await insertShipmentFixture(db, {
       companyId: admin.company_id,
       userId: admin.user_id,
       count,
       year: new Date().getUTCFullYear() - 1,
     });
+    return { ...fixture, companyId: admin.company_id };
   } finally {
     await db.close();
   }
@@ -140,6 +145,8 @@ async function measureServer(backend: Backend, offset: number): Promise<Figure[]
   const tmp = await mkdtemp(path.join(os.tmpdir(), `bench-shipments-${backend}-`));
   const schema = benchSchemaName('shipments');
   const dataDir = path.join(tmp, 'pglite');
+  let figures: Figure[] = [];
+  const floors: Figure[] = [];
   try {
     const size = SHIPMENTS_ON[backend];
     const fixture = await prepare(backend, dataDir, schema, size);
@@ -201,14 +208,35 @@ async function measureServer(backend: Backend, offset: number): Promise<Figure[]
       await create(CREATE_WARMUP_S);
       const r = await create(CREATE_S);
       const clean = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
+      // The floor under the same 50 connections in the same run: the cheapest call of the same service,
+      // `/health` (one `SELECT 1` through the service's pool, no transaction, no sign-in check).
+      const health = await autocannon({
+        url: new URL(serviceUrl(offset, 'shipmentserver', '/')).origin,
+        connections: CONNECTIONS,
+        duration: FLOOR_S,
+        timeout: 10,
+        requests: [{ method: 'GET', path: '/shipmentserver/api/v1/health' }],
+      });
       const where =
         backend === 'postgres'
           ? `PostgreSQL (fresh DATABASE_SCHEMA ${schema}, dropped afterwards)`
           : 'PGlite in a new temporary DATA_DIR';
       const fixtureNote = `Fixture: ${fixture.shipments} shipments, ${fixture.containers} containers, ${fixture.cargoLines} cargo lines, 200 customers, written in ${round(fixture.ms / 1000, 1)} s.`;
+      floors.push({
+        id: `shipments.${backend}.create-floor.health.p99`,
+        title: `Floor: the service's \`/health\` at ${CONNECTIONS} connections, p99, ${name}`,
+        value: health.latency.p99,
+        unit: 'ms',
+        method:
+          `autocannon, ${CONNECTIONS} connections, ${FLOOR_S} s, \`GET /shipmentserver/api/v1/health\` on the same product right after the ` +
+          'creates: one `SELECT 1` through the service pool per call, no transaction, no sign-in. What 50 callers at once cost on this machine before any work.',
+        notes: [
+          `${health['2xx']} answered, ${health.non2xx} non-2xx; ${round(health.requests.average)}/s; ms: p50 ${health.latency.p50}, p90 ${health.latency.p90}, p99 ${health.latency.p99}.`,
+        ],
+      });
       const listP99 = percentile(list.times, 0.99);
       const searchP99 = percentile(search.times, 0.99);
-      return [
+      figures = [
         {
           id: `shipments.${backend}.paginate.p99`,
           title: `Shipment list with filters, p99, ${name}, ${size.toLocaleString('en')} shipments`,
@@ -255,15 +283,80 @@ async function measureServer(backend: Backend, offset: number): Promise<Figure[]
           notes: [
             `${r['2xx']} created, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts; ${round(r.requests.average)} creates/s.`,
             `Latency ms: mean ${r.latency.average}, p50 ${r.latency.p50}, p90 ${r.latency.p90}, p99 ${r.latency.p99}, max ${r.latency.max}.`,
+            `Little's law: ${CONNECTIONS} callers always waiting at ${round(r.requests.average)}/s is a mean of ${round((CONNECTIONS / r.requests.average) * 1000)} ms each; a p99 of 30 ms at ${CONNECTIONS} connections needs about ${round(CONNECTIONS / 0.03)} creates/s.`,
           ],
         },
       ];
     } finally {
       await product.stop();
     }
+    if (backend === 'postgres') floors.push(...(await databaseFloors(schema, fixture.companyId)));
+    return [...figures, ...floors];
   } finally {
     if (backend === 'postgres') await dropSchema(schema);
     await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** `callers` loops calling `fn` for `seconds`: each call's wall time. */
+async function hammer(callers: number, seconds: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        await fn();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  return times;
+}
+
+/**
+ * The database's part of the floor, on PostgreSQL, in the bench process through a pool of the product's size
+ * (10) and the product's tenant transactions, at 50 callers: a bare one-row INSERT transaction, and a
+ * transaction that only takes the next number of one series (the gapless counter's lock, held to the commit).
+ */
+async function databaseFloors(schema: string, companyId: string): Promise<Figure[]> {
+  const db = await openPostgres({ connectionString: BENCH_DATABASE_URL, schema, poolSize: 10 });
+  const tenant = { role: 'freight_app' as const, companyId };
+  const year = new Date().getUTCFullYear() + 50;
+  try {
+    const floor = async (label: string, what: string, fn: () => Promise<unknown>): Promise<Figure> => {
+      await hammer(CONNECTIONS, 1, fn);
+      const times = await hammer(CONNECTIONS, FLOOR_S, fn);
+      const p99 = percentile(times, 0.99);
+      return {
+        id: `shipments.postgres.create-floor.${label}.p99`,
+        title: `Floor: ${what} at ${CONNECTIONS} callers, p99, PostgreSQL`,
+        value: p99,
+        unit: 'ms',
+        method:
+          `In the bench process, ${CONNECTIONS} callers for ${FLOOR_S} s (1 s warm-up) through a pool of 10 connections (the product's), ` +
+          `each call a tenant transaction as the product opens it (BEGIN, role and tenant, …, COMMIT): ${what}.`,
+        notes: [
+          `${times.length} transactions, ${round(times.length / FLOOR_S)}/s; ms: p50 ${percentile(times, 0.5)}, p90 ${percentile(times, 0.9)}, p99 ${p99}, max ${percentile(times, 1)}.`,
+        ],
+      };
+    };
+    return [
+      await floor('insert', 'a bare one-row INSERT', () =>
+        db.transaction(tenant, (tx) =>
+          tx.query(`INSERT INTO number_counters (company_id, series, year, last_value) VALUES ($1, $2, $3, 1)`, [
+            companyId,
+            `floor:${crypto.randomUUID()}`,
+            year,
+          ]),
+        ),
+      ),
+      await floor('counter', 'only the next number of one series (nextInSeries, the lock held to the commit)', () =>
+        db.transaction(tenant, (tx) => nextInSeries(tx, companyId, 'floor:counter', year)),
+      ),
+    ];
+  } finally {
+    await db.close();
   }
 }
 
@@ -399,8 +492,12 @@ async function measureOfflineFilter(): Promise<Figure> {
   }
 }
 
+/**
+ * `BENCH_SHIPMENTS_SERVER_ONLY=1` leaves the browser figure out: the server figures need no browser, so they
+ * can be taken while another browser run holds the machine's browser lock.
+ */
 export async function run(ctx: BenchContext): Promise<Figure[]> {
-  const offline = await measureOfflineFilter();
+  const offline = process.env.BENCH_SHIPMENTS_SERVER_ONLY === '1' ? [] : [await measureOfflineFilter()];
   await ensureBuilt(ctx.offset);
-  return [...(await measureServer('postgres', ctx.offset)), ...(await measureServer('pglite', ctx.offset)), offline];
+  return [...(await measureServer('postgres', ctx.offset)), ...(await measureServer('pglite', ctx.offset)), ...offline];
 }

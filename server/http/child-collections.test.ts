@@ -10,7 +10,7 @@ import { normalizeSearchText } from '../../src/shared/shipments/search.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { childCollectionSql, childRows, replaceChildRows, type ChildCollection } from './list-sql-repository.ts';
 import { lastInSeries, nextInSeries } from './number-series-repository.ts';
-import { searchDocument, searchDocumentPattern } from './search-document.ts';
+import { searchDocument, searchDocumentKey, searchDocumentPattern } from './search-document.ts';
 
 let t: TestDatabase;
 let demo: string;
@@ -123,5 +123,11 @@ describe('search documents', () => {
     expect(searchDocumentPattern('msku 601167-2', normalizeSearchText)).toBe('%MSKU6011672%');
     expect(searchDocumentPattern(' -- ', normalizeSearchText)).toBeNull();
     expect(searchDocumentPattern('100%_', normalizeSearchText)).toBe('%100%');
+    // A whole key is looked up as one: long enough, with a digit; words and short parts only by "contains".
+    expect(searchDocumentKey('msku 601167-2', normalizeSearchText)).toBe('MSKU6011672');
+    expect(searchDocumentKey('sea-2026-00017', normalizeSearchText)).toBe('SEA202600017');
+    expect(searchDocumentKey('6011', normalizeSearchText)).toBeNull();
+    expect(searchDocumentKey('Müller Logística', normalizeSearchText)).toBeNull();
+    expect(searchDocumentKey(undefined, normalizeSearchText)).toBeNull();
   });
 });

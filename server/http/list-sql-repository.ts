@@ -337,9 +337,15 @@ export async function replaceChildRows<Row>(
   collection: ChildCollection<Row>,
   parent: { companyId: string; id: string },
   rows: readonly Row[],
+  options: { newParent?: boolean } = {},
 ): Promise<void> {
   const { table, parentColumn } = collection;
-  await tx.query(`DELETE FROM ${table} WHERE company_id = $1 AND ${parentColumn} = $2`, [parent.companyId, parent.id]);
+  // A parent inserted in this transaction has no rows yet: its create saves the DELETE's round trip.
+  if (!options.newParent)
+    await tx.query(`DELETE FROM ${table} WHERE company_id = $1 AND ${parentColumn} = $2`, [
+      parent.companyId,
+      parent.id,
+    ]);
   if (rows.length === 0) return;
   const fields = Object.keys(collection.fields) as Array<keyof Row & string>;
   const columns = fields.map((field) => collection.fields[field].column);

@@ -72,6 +72,13 @@ export interface ResourceHooks<Item, CreateBody, UpdateBody, Insert, Patch> {
   beforeCreate?(ctx: ResourceContext, body: CreateBody): Promise<Insert> | Insert;
   /** After the insert, before the item is read back and audited (for example: send the invitation). */
   afterCreate?(ctx: ResourceContext, id: string): Promise<void> | void;
+  /**
+   * The create's last write, after the item is read back and before its audit entry and the commit; answers
+   * the item as it now is. A server-assigned number is taken here (`number-series-repository.ts`): its
+   * counter row stays locked until the commit, so taking it last keeps concurrent creates of one series
+   * queued for the audit entry and the commit only, not for the whole write.
+   */
+  assignNumber?(ctx: ResourceContext, created: Item): Promise<Item>;
   /** Body (without `version`) → the repository's patch; may refuse the change. Default: the body as is. */
   beforeUpdate?(ctx: ResourceContext, before: Item, patch: Omit<UpdateBody, 'version'>): Promise<Patch> | Patch;
   /** After the update, before its audit entry; may write more and answer extra audit facts. */
@@ -327,7 +334,8 @@ export function registerResourceRoutes<
             : ({ ...body, companyId: ctx.companyId, createdBy: auth.userId } as Insert);
           const id = await repository.insert(tx, values);
           await hooks.afterCreate?.(ctx, id);
-          const created = await findOr404(repository, tx, id, false);
+          const read = await findOr404(repository, tx, id, false);
+          const created = hooks.assignNumber ? await hooks.assignNumber(ctx, read) : read;
           await auditChange(tx, req, auth, {
             action: action('create'),
             entity,

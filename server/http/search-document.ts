@@ -24,3 +24,15 @@ export function searchDocumentPattern(search: string | undefined, normalize: Nor
   const normalized = search ? normalize(search) : '';
   return normalized ? containsPattern(normalized) : null;
 }
+
+/**
+ * The search in the stored form when it could be one whole stored key (a container, bill, booking or record
+ * number): at least 7 letters and digits, one of them a digit. A resource may look such a search up as a
+ * whole key first (an index on the document's words finds it at once, where a "contains" scan of a long
+ * run of digits reads a large part of the table) and fall back to "contains" when no key is equal. Null
+ * otherwise: short searches and words (a customer's name) only ever match by "contains".
+ */
+export function searchDocumentKey(search: string | undefined, normalize: Normalizer): string | null {
+  const normalized = search ? normalize(search) : '';
+  return normalized.length >= 7 && /\d/.test(normalized) && !/\s/.test(normalized) ? normalized : null;
+}

@@ -27,7 +27,7 @@ import {
   updateVersioned,
   type ChildCollection,
 } from '../../http/list-sql-repository.ts';
-import { searchDocumentPattern } from '../../http/search-document.ts';
+import { searchDocumentKey, searchDocumentPattern } from '../../http/search-document.ts';
 
 type SortField = (typeof SHIPMENT_SORT_FIELDS)[number];
 
@@ -87,6 +87,8 @@ function fromStoredCargo(line: StoredCargoLine): ShipmentCargoLine {
   };
 }
 
+const CUSTOMER_JOIN = 'JOIN contacts c ON c.company_id = s.company_id AND c.id = s.customer_id';
+
 const day = (column: string) => ({ column, sql: `to_char(s.${column}, 'YYYY-MM-DD')` });
 const col = (column: string) => ({ column, sql: `s.${column}` });
 
@@ -138,7 +140,7 @@ const table = columnTable<Shipment>(
       read: (value) => (typeof value === 'string' ? JSON.parse(value) : value) as ShipmentTotals,
     },
   },
-  { alias: 's', joins: 'JOIN contacts c ON c.company_id = s.company_id AND c.id = s.customer_id' },
+  { alias: 's', joins: CUSTOMER_JOIN },
 );
 
 /** What the service derives and stores next to the caller's values. */
@@ -245,11 +247,13 @@ export async function listShipments(
     params.push(value);
     conditions.push(sql(`$${params.length}`));
   };
-  // Through the trigram index (migration 026: `LIKE` under row-level security could not use it).
-  add(
-    (p) => `s.id IN (SELECT id FROM app_shipment_search(${p}))`,
-    searchDocumentPattern(query.search, normalizeSearchText),
-  );
+  // A whole key first, else "contains" through the trigram index (migrations 026 and 028: under row-level
+  // security neither lookup could use its index, so a SECURITY DEFINER function does them).
+  const pattern = searchDocumentPattern(query.search, normalizeSearchText);
+  if (pattern !== null) {
+    params.push(searchDocumentKey(query.search, normalizeSearchText), pattern);
+    conditions.push(`s.id IN (SELECT id FROM app_shipment_search($${params.length - 1}, $${params.length}))`);
+  }
   add((p) => `s.mode = ANY(${p}::text[])`, filters.mode);
   add((p) => `s.status = ANY(${p}::text[])`, filters.status);
   add((p) => `s.direction = ANY(${p}::text[])`, filters.direction);
@@ -262,7 +266,18 @@ export async function listShipments(
   add((p) => `s.eta <= ${p}::date`, filters.etaTo);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const orderBy = orderByClause(query.sort, SORT_COLUMNS, 's.id');
-  return table.page(tx, { where, params, orderBy }, query);
+  // The count reads `shipments` alone. The page picks its ids first, on the shipments' own columns (and
+  // the customer's name only when it sorts by it), then reads the containers, cargo lines and customer of
+  // those ids only: reading them for each row the filter matches, or for the rows OFFSET skips, cost more
+  // than the rest of the list at 100,000 shipments.
+  const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM shipments s ${where}`, params);
+  const sortJoin = orderBy.includes('c.') ? ` ${CUSTOMER_JOIN}` : '';
+  const next = params.length + 1;
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `${table.select} WHERE s.id IN (SELECT s.id FROM shipments s${sortJoin} ${where} ${orderBy} LIMIT $${next} OFFSET $${next + 1}) ${orderBy}`,
+    [...params, query.limit, query.offset],
+  );
+  return { items: rows.map(table.toItem), total: count.rows[0]?.n ?? 0 };
 }
 
 async function insert(tx: Queryable, v: ShipmentInsert): Promise<string> {
@@ -276,7 +291,7 @@ async function insert(tx: Queryable, v: ShipmentInsert): Promise<string> {
     [v.companyId, v.id ?? null, v.number, v.createdBy, ...fields.map((f) => values[f] ?? null)],
   );
   const id = rows[0]!.id;
-  await writeChildren(tx, { companyId: v.companyId, id }, v);
+  await writeChildren(tx, { companyId: v.companyId, id }, v, { newParent: true });
   return id;
 }
 
@@ -284,9 +299,37 @@ async function writeChildren(
   tx: Queryable,
   parent: { companyId: string; id: string },
   v: Pick<ShipmentValues, 'containers' | 'cargo'>,
+  options: { newParent?: boolean } = {},
 ): Promise<void> {
-  await replaceChildRows(tx, CONTAINERS, parent, v.containers);
-  await replaceChildRows(tx, CARGO_LINES, parent, v.cargo.map(toStoredCargo));
+  await replaceChildRows(tx, CONTAINERS, parent, v.containers, options);
+  await replaceChildRows(tx, CARGO_LINES, parent, v.cargo.map(toStoredCargo), options);
+}
+
+/**
+ * Gives a shipment just created its number, in one statement: the next number of the company's series
+ * (`shipment:SEA`) and year, formatted as `formatShipmentNumber` does (`SEA-2026-00017`, five digits or
+ * more), into the row and, in the search's compared form, at the head of its search keys. The counter row
+ * stays locked until the commit (`number-series-repository.ts`), so the create calls this last.
+ */
+export async function assignShipmentNumber(
+  tx: Queryable,
+  shipment: { companyId: string; id: string; prefix: string; year: number },
+): Promise<string> {
+  const { rows } = await tx.query<{ number: string }>(
+    `WITH n AS (
+       INSERT INTO number_counters (company_id, series, year, last_value) VALUES ($1, 'shipment:' || $2, $3, 1)
+       ON CONFLICT (company_id, series, year) DO UPDATE SET last_value = number_counters.last_value + 1
+       RETURNING last_value
+     ), f AS (
+       SELECT $2 || '-' || $3 || '-' || lpad(last_value::text, greatest(5, length(last_value::text)), '0') AS number FROM n
+     )
+     UPDATE shipments s SET number = f.number, search_keys = btrim(replace(f.number, '-', '') || ' ' || s.search_keys)
+       FROM f WHERE s.company_id = $1 AND s.id = $4
+     RETURNING s.number`,
+    [shipment.companyId, shipment.prefix, shipment.year, shipment.id],
+  );
+  if (!rows[0]) throw new Error(`shipment ${shipment.id} was not found to number`);
+  return rows[0].number;
 }
 
 async function update(tx: Queryable, id: string, patch: ShipmentPatch & { companyId: string }): Promise<void> {

@@ -6,6 +6,7 @@
  * and an update is checked as the merged record it leaves behind. Every refusal is one 400 naming each
  * field (`body.containers.1.number`), as the schema validation names them.
  */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ERROR_CODES, type ErrorDetail } from '../../../src/shared/api-envelope.ts';
 import {
@@ -23,11 +24,11 @@ import { normalizeSearchText } from '../../../src/shared/shipments/search.ts';
 import { deriveShipmentStatus } from '../../../src/shared/shipments/status.ts';
 import { shipmentTotals } from '../../../src/shared/shipments/totals.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { nextInSeries } from '../../http/number-series-repository.ts';
 import { defineResource, type ResourceContext } from '../../http/resource-kit.ts';
 import { searchDocument } from '../../http/search-document.ts';
 import { knownPlaces } from '../master/places-repository.ts';
 import {
+  assignShipmentNumber,
   contactNames,
   shipmentExists,
   shipmentRepository,
@@ -154,23 +155,28 @@ export const shipmentResource = defineResource({
           details: [{ path: 'body._id', message: 'already in use' }],
         });
       const customerName = await checkReferences(ctx, values);
-      const prefix = numberPrefix(values.mode);
-      const year = ctx.deps.now().getUTCFullYear();
-      const number = formatShipmentNumber(
-        prefix,
-        year,
-        await nextInSeries(ctx.tx, ctx.companyId, `shipment:${prefix}`, year),
-      );
       return {
         ...values,
         id,
         companyId: ctx.companyId,
         createdBy: ctx.auth.userId,
-        number,
+        // Never seen outside this transaction: `assignNumber` replaces it before the commit.
+        number: `PENDING-${randomUUID()}`,
         closed: false,
         status: 'draft' as const,
-        ...derived(values, number, customerName),
+        ...derived(values, '', customerName),
       };
+    },
+    // The number is the create's last write, so that the series stays locked for the audit entry and the
+    // commit only (docs/shipments.md, "Speed"): concurrent creates still take consecutive numbers.
+    assignNumber: async (ctx, created) => {
+      const number = await assignShipmentNumber(ctx.tx, {
+        companyId: ctx.companyId,
+        id: created._id,
+        prefix: numberPrefix(created.mode),
+        year: ctx.deps.now().getUTCFullYear(),
+      });
+      return { ...created, number };
     },
     beforeUpdate: async (ctx, before, patch: UpdateFields) => {
       const { closed: closing, ...fields } = patch;

@@ -552,6 +552,32 @@ describe('numbers', () => {
     );
   });
 
+  it('keep five digits or more past 99,999, and the number taken last is the one searched and audited', async () => {
+    const harborId = await t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
+      const { rows } = await tx.query<{ company_id: string }>(
+        `SELECT company_id FROM users WHERE email = 'admin@harbor.test'`,
+      );
+      await tx.query(
+        `INSERT INTO number_counters (company_id, series, year, last_value) VALUES ($1, 'shipment:ROAD', $2, 99999)
+         ON CONFLICT (company_id, series, year) DO UPDATE SET last_value = 99999`,
+        [rows[0]!.company_id, year],
+      );
+      return rows[0]!.company_id;
+    });
+    const road = await create({ mode: 'road', customerId: harborContact }, harbor);
+    expect(road.number).toBe(`ROAD-${year}-100000`);
+    const found = await paginate({ search: `road ${year} 100000` }, harbor);
+    expect(found.data.map((x) => x._id)).toEqual([road._id]);
+    const audited = await t.db.transaction({ role: 'freight_system', companyId: null }, async (tx) => {
+      const { rows } = await tx.query<{ changes: { after: { number: string } } }>(
+        `SELECT changes FROM audit_log WHERE company_id = $1 AND entity_id = $2 AND action = 'shipment.create'`,
+        [harborId, road._id],
+      );
+      return rows;
+    });
+    expect(audited.map((r) => r.changes.after.number)).toEqual([road.number]);
+  });
+
   it('run per company: Harbor’s series is its own', async () => {
     const demoLast = (await paginate({ filters: { mode: 'air' }, sort: '-number', limit: 1 })).data[0]!;
     const ours = await create(airBody({ customerId: harborContact }), harbor);
@@ -598,6 +624,34 @@ describe('search and filters', () => {
     expect(await finds('fd-hb-srch-02')).toBe(true);
     expect(await finds(s.number.toLowerCase())).toBe(true);
     expect(await finds('NOTHING-LIKE-IT-9')).toBe(false);
+  });
+
+  it('answers a whole container or bill number by its key alone, and part of one by “contains”', async () => {
+    // Another shipment whose house bill holds the container number inside it: a "contains" match only.
+    const other = await create(
+      seaBody({ houseBillNumber: 'XTGHU9876542Z', containers: [], cargo: [], carrierBookingReference: '' }),
+    );
+    const whole = await paginate({ search: 'tghu 987654-2', limit: 100 });
+    expect(whole.data.map((x) => x._id)).toEqual([s._id]);
+    expect(whole.meta.total).toBe(1);
+    // Not a whole key of any shipment: both match by "contains", the total counts both.
+    const part = await paginate({ search: 'TGHU 987654', limit: 100 });
+    expect(part.data.map((x) => x._id).sort()).toEqual([s._id, other._id].sort());
+    expect(part.meta.total).toBe(2);
+    expect((await paginate({ search: 'xtghu-9876542-z' })).data.map((x) => x._id)).toEqual([other._id]);
+    // A whole key with the list's filters: the filters still apply.
+    expect((await paginate({ search: 'HLCUSRCHMB01', filters: { mode: 'air' } })).meta.total).toBe(0);
+    expect((await paginate({ search: 'HLCUSRCHMB01', filters: { mode: 'sea-fcl' } })).meta.total).toBe(1);
+    expect((await call('DELETE', `/shipments/${other._id}`, admin)).statusCode).toBe(200);
+  });
+
+  it('pages and sorts the same with and without the customer’s name as the sort', async () => {
+    for (const sort of ['customerName', '-etd', 'number']) {
+      const four = await paginate({ sort, limit: 4 });
+      const second = await paginate({ sort, limit: 2, page: 2 });
+      expect(second.data.map((x) => x._id)).toEqual(four.data.slice(2).map((x) => x._id));
+      expect(second.meta.total).toBe(four.meta.total);
+    }
   });
 
   it('finds the customer’s name without its accents, and follows a rename of the contact', async () => {
