@@ -12,6 +12,7 @@ import { SUBSCRIPTION_EXPIRED_MESSAGE } from './banner-messages';
 import { Icon } from './icons';
 import { outboxHint } from '../lib/outbox/outbox-hint';
 import { OutboxIndicatorGate } from './outbox-indicator-gate';
+import { useAttentionCount } from './use-attention-count';
 import { UserMenu } from './user-menu';
 import { useShellT } from './strings';
 
@@ -33,6 +34,7 @@ export function NavBar() {
   const { user, isExpired } = useSession();
   const unread = useUnreadNotificationCount();
   const badge = badgeText(unread);
+  const attention = badgeText(useAttentionCount(userCan(user, 'shipments', 'read')));
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const signOut = () => void logout({ redirect: true });
 
@@ -94,11 +96,18 @@ export function NavBar() {
         <HStack gap={{ base: 0, sm: 1 }}>
           <OutboxIndicatorGate />
           {userCan(user, 'shipments', 'read') && (
-            <IconButton asChild variant="ghost" aria-label={t('nav.shipments')}>
-              <RouterLink to="/shipments">
-                <Icon name="shipments" />
-              </RouterLink>
-            </IconButton>
+            <Box position="relative">
+              <IconButton
+                asChild
+                variant="ghost"
+                aria-label={attention ? t('nav.shipmentsAttention', { badge: attention }) : t('nav.shipments')}
+              >
+                <RouterLink to="/shipments">
+                  <Icon name="shipments" />
+                </RouterLink>
+              </IconButton>
+              {attention && <CountBadge testId="attention-badge" palette="orange" text={attention} />}
+            </Box>
           )}
           {userCan(user, 'contacts', 'read') && (
             <IconButton asChild variant="ghost" aria-label={t('nav.contacts')}>
@@ -125,28 +134,7 @@ export function NavBar() {
             >
               <Icon name="bell" />
             </IconButton>
-            {badge && (
-              <chakra.span
-                data-testid="notification-badge"
-                aria-hidden="true"
-                position="absolute"
-                top="0.5"
-                right="0.5"
-                minWidth="4.5"
-                height="4.5"
-                paddingX="1"
-                borderRadius="full"
-                bg="red.solid"
-                color="red.contrast"
-                fontSize="2xs"
-                fontWeight="bold"
-                lineHeight="4.5"
-                textAlign="center"
-                pointerEvents="none"
-              >
-                {badge}
-              </chakra.span>
-            )}
+            {badge && <CountBadge testId="notification-badge" palette="red" text={badge} />}
           </Box>
           <IconButton asChild variant="ghost" aria-label={t('nav.settings')}>
             <RouterLink to="/settings/profile">
@@ -171,5 +159,31 @@ export function NavBar() {
         {dialog === 'sign-out' && <SignOutWarning onSignOut={signOut} onClose={() => setDialog(null)} />}
       </Suspense>
     </chakra.header>
+  );
+}
+
+/** A small count on a navigation button (the button's label says it in words). */
+function CountBadge({ testId, palette, text }: { testId: string; palette: 'red' | 'orange'; text: string }) {
+  return (
+    <chakra.span
+      data-testid={testId}
+      aria-hidden="true"
+      position="absolute"
+      top="0.5"
+      right="0.5"
+      minWidth="4.5"
+      height="4.5"
+      paddingX="1"
+      borderRadius="full"
+      bg={`${palette}.solid`}
+      color={`${palette}.contrast`}
+      fontSize="2xs"
+      fontWeight="bold"
+      lineHeight="4.5"
+      textAlign="center"
+      pointerEvents="none"
+    >
+      {text}
+    </chakra.span>
   );
 }
