@@ -121,3 +121,46 @@ test('two people offline add milestones to one shipment; back online both sets l
   await quay.context.close();
   await office.context.close();
 });
+
+test('a late shipment is in Needs attention and counted on the Shipments link; its line opens it', async ({
+  page,
+  request,
+}) => {
+  const stamp = `${Date.now()}`;
+  const api = harborApi(request);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const customerId = await api.customer(`Late Freight ${stamp}`);
+  const shipment = await api.createShipment({
+    mode: 'sea-fcl',
+    customerId,
+    origin: 'NLRTM',
+    destination: 'USNYC',
+    etd: day(-20),
+    eta: day(-2),
+  });
+  const { accessToken } = await signInThroughApi(request, HARBOR_ADMIN);
+  const confirmed = await request.post(`${SHIPMENTS}/shipments/${shipment._id}/events`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: {
+      _id: crypto.randomUUID(),
+      code: 'CONF',
+      classifier: 'ACT',
+      at: new Date(Date.now() - 86_400_000 * 19).toISOString(),
+    },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+
+  await openSignedIn(page, HARBOR_ADMIN, '/dashboard');
+  const panel = page.locator('[data-widget="attention"]');
+  const line = panel.getByTestId('attention-item').filter({ hasText: shipment.number });
+  await expect(line).toContainText('Late');
+  await expect(line).toContainText(`Late Freight ${stamp}`);
+  await expect(page.getByTestId('attention-badge')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Shipments, \d+\+? need attention$/ }),
+  ).toBeVisible();
+  await expect(page.locator('[data-widget="arrivals"]')).toBeVisible();
+  await line.getByRole('link', { name: shipment.number }).click();
+  await expect(page.getByTestId('shipment-number')).toHaveText(shipment.number);
+  await expect(page.locator('[data-section="milestones"]')).toContainText('Booking confirmed');
+});
