@@ -433,6 +433,51 @@ describe('the office’s day: needs attention, arrivals and departures', () => {
   });
 });
 
+describe('reports read the milestones', () => {
+  it('give the shipments source the actual departure and arrival, and the days late', async () => {
+    const s = await seaShipment({ etd: day(-20), eta: day(-4) });
+    await added(s._id, { code: 'CONF', at: hoursAgo(600) });
+    const departed = hoursAgo(400);
+    await added(s._id, { code: 'DEPA', location: 'NLRTM', at: departed });
+    // Planned: the end of the ETA's day; it arrived a day and a half after that: 2 days started.
+    const arrived = new Date(Date.parse(`${day(-2)}T12:00:00Z`)).toISOString();
+    await added(s._id, { code: 'ARRI', location: 'SGSIN', at: arrived });
+    const onTime = await seaShipment({ etd: day(-20), eta: day(-1) });
+    await added(onTime._id, { code: 'CONF', at: hoursAgo(600) });
+    await added(onTime._id, { code: 'ARRI', location: 'SGSIN', at: `${day(-1)}T08:00:00.000Z` });
+
+    const { app: reports } = await buildTestApp('reportserver', t.db);
+    try {
+      const res = await reports.inject({
+        method: 'POST',
+        url: '/reportserver/api/v1/reportSketch',
+        headers: admin,
+        payload: {
+          name: 'Late arrivals',
+          source: 'shipments',
+          columns: ['number', 'actualDeparture', 'actualArrival', 'daysLate'],
+          filters: [],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const ran = await reports.inject({
+        method: 'GET',
+        url: `/reportserver/api/v1/reportSketch/${res.json().data._id}/run?format=json`,
+        headers: admin,
+      });
+      expect(ran.statusCode, ran.body).toBe(200);
+      const rows = ran.json().data.rows as unknown[][];
+      const row = (number: string) => rows.find((r) => r[0] === number);
+      expect(row(s.number)?.slice(3)).toEqual([2]);
+      expect(Date.parse(String(row(s.number)?.[1]))).toBe(Date.parse(departed));
+      expect(Date.parse(String(row(s.number)?.[2]))).toBe(Date.parse(arrived));
+      expect(row(onTime.number)?.[3]).toBe(0);
+    } finally {
+      await reports.close();
+    }
+  });
+});
+
 describe('isolation', () => {
   it('shows and adds nothing for another company, and 404s an unknown shipment', async () => {
     const s = await seaShipment();
