@@ -17,6 +17,7 @@ import type { Queryable } from '../db/database.ts';
 import { nextInSeries } from '../http/number-series-repository.ts';
 import { contactRepository } from '../modules/contacts/contact-repository.ts';
 import { appendShipmentEvents, type ShipmentEventInsert } from '../modules/shipments/shipment-event-repository.ts';
+import { follow } from '../modules/shipments/shipment-follower-repository.ts';
 import { shipmentRepository } from '../modules/shipments/shipment-repository.ts';
 import { derived, formatShipmentNumber, numberPrefix } from '../modules/shipments/shipment-resource.ts';
 
@@ -493,6 +494,7 @@ async function seedCompany(
       status: 'draft',
       ...derived(values, number, names.get(values.customerId)!),
     });
+    await follow(tx, company.companyId, id, company.userId);
     const { status } = await appendShipmentEvents(
       tx,
       company.companyId,

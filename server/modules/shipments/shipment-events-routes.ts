@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, type ErrorDetail } from '../../../src/shared/api-envelope.ts';
 import {
   createShipmentEventBody,
+  followStateSchema,
   shipmentEventAddedSchema,
   shipmentEventsAnswer,
   type ShipmentEventAdded,
@@ -23,6 +24,8 @@ import { runRead, runWrite } from '../../http/idempotency.ts';
 import { idParams, itemResponse } from '../../http/list-query.ts';
 import { requires } from '../../http/route-permission.ts';
 import { knownPlaces } from '../master/places-repository.ts';
+import { createNotifications } from '../notifications/notification-service.ts';
+import { follow, followersToTell, followState, unfollow } from './shipment-follower-repository.ts';
 import {
   appendShipmentEvents,
   findShipmentEvent,
@@ -68,7 +71,49 @@ async function checkAgainstShipment(
   if (details.length > 0) throw invalid(details);
 }
 
+/** What a milestone's code says, for the followers' notification (stored once, in English as the bell's other kinds). */
+const MILESTONE_WORDS: Record<string, string> = {
+  DEPA: 'Departed',
+  ARRI: 'Arrived',
+  GTIN: 'Gate in',
+  GTOT: 'Gate out',
+  STUF: 'Stuffed',
+  STRP: 'Stripped',
+  LOAD: 'Loaded',
+  DISC: 'Discharged',
+  PICK: 'Picked up',
+  DROP: 'Delivered to the consignee',
+  RECE: 'Cargo received',
+  CONF: 'Booking confirmed',
+  ISSU: 'Documents issued',
+  RELS: 'Released',
+  HOLD: 'On hold',
+  CANC: 'Cancelled',
+};
+
 export function registerShipmentEventRoutes(scope: FastifyInstance, deps: ServiceDeps): void {
+  // Following: anyone who may read the shipment may follow it; the creator follows it from the start.
+  const followRoute = (method: 'GET' | 'PUT' | 'DELETE', summary: string) =>
+    scope.route({
+      method,
+      url: '/shipments/:id/follow',
+      config: { permission: requires('shipments', 'read') },
+      schema: { summary, tags: ['shipments'], params: idParams, response: { 200: itemResponse(followStateSchema) } },
+      handler: async (req, reply) => {
+        const { id } = req.params as { id: string };
+        const work = async (tx: Parameters<typeof followState>[0], auth: { companyId: string; userId: string }) => {
+          if (!(await shipmentRepository.find(tx, id))) throw notFound('Shipment');
+          if (method === 'PUT') await follow(tx, auth.companyId, id, auth.userId);
+          if (method === 'DELETE') await unfollow(tx, id, auth.userId);
+          return { data: await followState(tx, id, auth.userId) };
+        };
+        return method === 'GET' ? runRead(deps, req, {}, work) : runWrite(deps, req, reply, {}, work);
+      },
+    });
+  followRoute('GET', 'Whether the caller follows the shipment, and how many users do');
+  followRoute('PUT', 'Follow the shipment: its actual milestones reach the caller’s bell');
+  followRoute('DELETE', 'Stop following the shipment');
+
   scope.get(
     '/shipments/:id/events',
     {
@@ -195,6 +240,27 @@ export function registerShipmentEventRoutes(scope: FastifyInstance, deps: Servic
             },
           },
         });
+        // The followers hear of what actually happened (a plan or an estimate is no news).
+        if (event.classifier === 'ACT') {
+          const userIds = await followersToTell(tx, id, auth.userId);
+          if (userIds.length > 0)
+            await createNotifications(tx, {
+              companyId: auth.companyId,
+              userIds,
+              kind: 'shipment-milestone',
+              title: `${shipment.number}: ${MILESTONE_WORDS[event.code]}`,
+              body: [
+                MILESTONE_WORDS[event.code],
+                event.location,
+                event.containerNumber,
+                event.at.slice(0, 16).replace('T', ' ') + ' UTC',
+              ]
+                .filter(Boolean)
+                .join(' · '),
+              link: `/shipments/${id}`,
+              createdBy: auth.userId,
+            });
+        }
         const data: ShipmentEventAdded = { ...event, shipmentStatus: facts.status };
         return { data };
       });

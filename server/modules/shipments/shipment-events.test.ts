@@ -478,6 +478,41 @@ describe('reports read the milestones', () => {
   });
 });
 
+describe('followers', () => {
+  const notificationsOf = async (email: string, shipmentId: string) =>
+    (
+      await t.db.owner().query<{ title: string; body: string }>(
+        `SELECT n.title, n.body FROM notifications n JOIN users u ON u.id = n.user_id
+          WHERE u.email = $1 AND n.link = $2 ORDER BY n.created_at`,
+        [email, `/shipments/${shipmentId}`],
+      )
+    ).rows;
+
+  it('the creator follows; another user follows and unfollows; actual milestones reach the others’ bell', async () => {
+    const s = await seaShipment();
+    const follow = (method: 'GET' | 'PUT' | 'DELETE', who: Who) => call(method, `/shipments/${s._id}/follow`, who);
+    expect((await follow('GET', admin)).json().data).toEqual({ following: true, followers: 1 });
+    const ops = await signIn(iam, 'ops@demo.test');
+    expect((await follow('GET', ops)).json().data).toEqual({ following: false, followers: 1 });
+    expect((await follow('PUT', ops)).json().data).toEqual({ following: true, followers: 2 });
+    expect((await follow('PUT', ops)).json().data).toEqual({ following: true, followers: 2 });
+
+    await added(s._id, { code: 'CONF', classifier: 'PLN' }); // a plan is no news
+    await added(s._id, { code: 'DEPA', location: 'NLRTM' });
+    const told = await notificationsOf('ops@demo.test', s._id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.title).toBe(`${s.number}: Departed`);
+    expect(told[0]!.body).toContain('NLRTM');
+    // Who added it is not told of it.
+    expect(await notificationsOf('admin@demo.test', s._id)).toEqual([]);
+
+    expect((await follow('DELETE', ops)).json().data).toEqual({ following: false, followers: 1 });
+    await added(s._id, { code: 'ARRI', location: 'SGSIN' });
+    expect(await notificationsOf('ops@demo.test', s._id)).toHaveLength(1);
+    expect((await follow('PUT', harbor)).statusCode).toBe(404);
+  });
+});
+
 describe('isolation', () => {
   it('shows and adds nothing for another company, and 404s an unknown shipment', async () => {
     const s = await seaShipment();

@@ -28,6 +28,7 @@ import { defineResource, type ResourceContext } from '../../http/resource-kit.ts
 import { searchDocument } from '../../http/search-document.ts';
 import { knownPlaces } from '../master/places-repository.ts';
 import { milestoneEvents, refreshMilestoneFacts } from './shipment-event-repository.ts';
+import { follow } from './shipment-follower-repository.ts';
 import { contactNames, shipmentExists, shipmentRepository, type ShipmentDerived } from './shipment-repository.ts';
 
 const PARTY_FIELDS = ['customerId', 'shipperId', 'consigneeId', 'notifyPartyId', 'agentId', 'carrierId'] as const;
@@ -182,6 +183,10 @@ export const shipmentResource = defineResource({
         await milestoneEvents(ctx.tx, ctx.companyId, before._id),
       );
       return { ...values, companyId: ctx.companyId, closed, status, ...derived(values, before.number, customerName) };
+    },
+    // The user who created a shipment follows it.
+    afterCreate: async (ctx, id) => {
+      await follow(ctx.tx, ctx.companyId, id, ctx.auth.userId);
     },
     // A changed route changes which events count as the departure and the arrival.
     afterUpdate: async (ctx, _before, after) => {

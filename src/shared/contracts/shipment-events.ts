@@ -62,3 +62,7 @@ export type ShipmentEventsPage = z.infer<typeof shipmentEventsAnswer>;
 /** The answer of `POST /shipments/{id}/events`: the event, and the shipment's status after it. */
 export const shipmentEventAddedSchema = shipmentEventSchema.extend({ shipmentStatus: z.enum(SHIPMENT_STATUSES) });
 export type ShipmentEventAdded = z.infer<typeof shipmentEventAddedSchema>;
+
+/** `GET|PUT|DELETE /shipments/{id}/follow`: whether the caller follows the shipment, and how many do. */
+export const followStateSchema = z.object({ following: z.boolean(), followers: z.number().int() });
+export type FollowState = z.infer<typeof followStateSchema>;
