@@ -42,6 +42,13 @@ test.describe('on a phone', () => {
     const section = page.locator('[data-section="milestones"]');
     await expect(section.getByRole('heading', { name: 'Milestones' })).toBeVisible();
     await expect(section.getByText('No milestones yet.', { exact: false })).toBeVisible();
+    // Who created it follows it; a tap stops following, another follows again.
+    const follow = section.getByRole('button', { name: 'Following' });
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await follow.tap();
+    await expect(section.getByRole('button', { name: 'Follow', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await section.getByRole('button', { name: 'Follow', exact: true }).tap();
+    await expect(section.getByRole('button', { name: 'Following' })).toBeVisible();
 
     await section.getByRole('button', { name: 'Add milestone' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Add milestone' });

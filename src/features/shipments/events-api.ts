@@ -6,11 +6,12 @@
  * query key starts with the outbox resource's name).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiList } from '../../lib/api/api-client';
+import { apiCall, apiList } from '../../lib/api/api-client';
 import { PENDING_MARK } from '../../lib/outbox/optimistic';
 import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
 import { sendWrite } from '../../lib/outbox/write';
 import {
+  followStateSchema,
   shipmentEventAddedSchema,
   shipmentEventsMeta,
   shipmentEventSchema,
@@ -102,4 +103,22 @@ export async function addShipmentEvent(
     });
     return { queued: true };
   }
+}
+
+export const followKey = (shipmentId: string) => ['shipments', 'follow', shipmentId] as const;
+
+/** Whether the user follows the shipment (its actual milestones reach their bell), and how many do. */
+export function followQueryOptions(shipmentId: string) {
+  return queryOptions({
+    queryKey: followKey(shipmentId),
+    queryFn: ({ signal }) =>
+      apiCall('shipmentserver', `/shipments/${shipmentId}/follow`, followStateSchema, { signal }),
+  });
+}
+
+/** Follows or stops following (online only: it is the user's own setting, not the shipment's record). */
+export function setFollowing(shipmentId: string, following: boolean) {
+  return apiCall('shipmentserver', `/shipments/${shipmentId}/follow`, followStateSchema, {
+    method: following ? 'PUT' : 'DELETE',
+  });
 }

@@ -54,6 +54,9 @@ export const { useT: useMilestonesT, t: milestonesT } = defineStrings(
     futureActual: 'An actual time cannot lie in the future: choose “Estimated”, or the time it happened.',
     zoneUnknown: 'UTC',
     outboxLabel: '{{what}} · {{number}}',
+    follow: 'Follow',
+    following: 'Following',
+    followHint: 'Followers hear of each actual milestone in their notifications.',
   },
   {
     title: 'Hitos',
@@ -107,5 +110,8 @@ export const { useT: useMilestonesT, t: milestonesT } = defineStrings(
     futureActual: 'Una hora real no puede estar en el futuro: elija «Estimado» o la hora en que ocurrió.',
     zoneUnknown: 'UTC',
     outboxLabel: '{{what}} · {{number}}',
+    follow: 'Seguir',
+    following: 'Siguiendo',
+    followHint: 'Quien sigue el envío recibe un aviso de cada hito real.',
   },
 );

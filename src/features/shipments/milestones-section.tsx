@@ -12,7 +12,13 @@ import type { Shipment } from '../../shared/contracts/shipments';
 import { EVENT_CLASSIFIERS } from '../../shared/shipments/milestones';
 import { AddMilestoneDialog } from './add-milestone-dialog';
 import { shipmentsResource } from './api';
-import { shipmentEventsQueryOptions, type ShipmentEventsList } from './events-api';
+import {
+  followKey,
+  followQueryOptions,
+  setFollowing,
+  shipmentEventsQueryOptions,
+  type ShipmentEventsList,
+} from './events-api';
 import { useMilestonesT } from './milestone-strings';
 import { timelineGroups, type TimelineRow } from './milestone-timeline';
 import { formatAtPlace, usePlaceZone } from './place-zones';
@@ -60,11 +66,14 @@ export function MilestonesSection({ shipment }: { shipment: Shipment }) {
         <Box as="h2" textStyle="lg" fontWeight="semibold" id="section-milestones">
           {t('title')}
         </Box>
-        {canAdd && (
-          <Button size="sm" colorPalette="brand" onClick={() => setDialog({ correcting: null })}>
-            {t('add')}
-          </Button>
-        )}
+        <Flex gap={2} wrap="wrap">
+          <FollowButton shipmentId={shipment._id} />
+          {canAdd && (
+            <Button size="sm" colorPalette="brand" onClick={() => setDialog({ correcting: null })}>
+              {t('add')}
+            </Button>
+          )}
+        </Flex>
       </Flex>
       {!online && (
         <Text textStyle="sm" color="fg.muted" marginBottom={2}>
@@ -141,6 +150,36 @@ export function MilestonesSection({ shipment }: { shipment: Shipment }) {
         />
       )}
     </Box>
+  );
+}
+
+/** Follow or stop following: the bell then tells of each actual milestone. */
+function FollowButton({ shipmentId }: { shipmentId: string }) {
+  const t = useMilestonesT();
+  const client = useQueryClient();
+  const online = useOnline();
+  const query = useQuery(followQueryOptions(shipmentId));
+  const [busy, setBusy] = useState(false);
+  if (!query.data) return null;
+  const following = query.data.following;
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      aria-pressed={following}
+      loading={busy}
+      disabled={!online}
+      title={t('followHint')}
+      onClick={() => {
+        setBusy(true);
+        setFollowing(shipmentId, !following)
+          .then((state) => client.setQueryData(followKey(shipmentId), state))
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {following ? t('following') : t('follow')}
+    </Button>
   );
 }
 
