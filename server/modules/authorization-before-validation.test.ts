@@ -72,6 +72,8 @@ it('every route that declares a permission answers 403 to a caller without it, w
       'GET /iamserver/api/v1/companies/:id/users',
       'POST /iamserver/api/v1/notifications',
       'POST /mailserver/api/v1/send',
+      'POST /shipmentserver/api/v1/shipments/:id/events',
+      'GET /shipmentserver/api/v1/shipments/:id/events',
       'POST /driveserver/api/v1/filesystem/file',
       'GET /logserver/api/v1/audit',
       'POST /master/api/v1/receivinglocation',

@@ -13,15 +13,12 @@ import { addDays } from 'date-fns/addDays';
 import { shipmentValuesSchema, type CreateShipmentInput } from '../../src/shared/contracts/shipments.ts';
 import { awbCheckDigit, imoCheckDigit, iso6346CheckDigit } from '../../src/shared/shipments/check-digits.ts';
 import type { ShipmentStatus } from '../../src/shared/shipments/codes.ts';
-import { deriveShipmentStatus } from '../../src/shared/shipments/status.ts';
 import type { Queryable } from '../db/database.ts';
 import { nextInSeries } from '../http/number-series-repository.ts';
 import { contactRepository } from '../modules/contacts/contact-repository.ts';
-import {
-  appendShipmentEvents,
-  shipmentRepository,
-  type ShipmentEventInsert,
-} from '../modules/shipments/shipment-repository.ts';
+import { appendShipmentEvents, type ShipmentEventInsert } from '../modules/shipments/shipment-event-repository.ts';
+import { follow } from '../modules/shipments/shipment-follower-repository.ts';
+import { shipmentRepository } from '../modules/shipments/shipment-repository.ts';
 import { derived, formatShipmentNumber, numberPrefix } from '../modules/shipments/shipment-resource.ts';
 
 interface SeedContact {
@@ -497,12 +494,13 @@ async function seedCompany(
       status: 'draft',
       ...derived(values, number, names.get(values.customerId)!),
     });
-    const status = await appendShipmentEvents(
+    await follow(tx, company.companyId, id, company.userId);
+    const { status } = await appendShipmentEvents(
       tx,
       company.companyId,
       id,
       milestones(shipment.stage, { origin: values.origin, destination: values.destination, etd, eta }),
-      (events) => deriveShipmentStatus({ ...values, closed }, events),
+      { ...values, closed },
     );
     if (status !== shipment.stage) throw new Error(`seed: ${number} reached ${status}, not ${shipment.stage}`);
   }

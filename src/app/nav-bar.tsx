@@ -12,6 +12,7 @@ import { SUBSCRIPTION_EXPIRED_MESSAGE } from './banner-messages';
 import { Icon } from './icons';
 import { outboxHint } from '../lib/outbox/outbox-hint';
 import { OutboxIndicatorGate } from './outbox-indicator-gate';
+import { useAttentionCount } from './use-attention-count';
 import { UserMenu } from './user-menu';
 import { useShellT } from './strings';
 
@@ -36,6 +37,7 @@ export function NavBar() {
   const { user, isExpired } = useSession();
   const unread = useUnreadNotificationCount();
   const badge = badgeText(unread);
+  const attention = badgeText(useAttentionCount(userCan(user, 'shipments', 'read')));
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const signOut = () => void logout({ redirect: true });
 
@@ -97,11 +99,19 @@ export function NavBar() {
         <HStack gap={{ base: 0, sm: 1 }} minWidth={0}>
           <OutboxIndicatorGate />
           {userCan(user, 'shipments', 'read') && (
-            <IconButton asChild variant="ghost" size={BUTTON_SIZE} aria-label={t('nav.shipments')}>
-              <RouterLink to="/shipments">
-                <Icon name="shipments" />
-              </RouterLink>
-            </IconButton>
+            <Box position="relative">
+              <IconButton
+                asChild
+                variant="ghost"
+                size={BUTTON_SIZE}
+                aria-label={attention ? t('nav.shipmentsAttention', { badge: attention }) : t('nav.shipments')}
+              >
+                <RouterLink to="/shipments">
+                  <Icon name="shipments" />
+                </RouterLink>
+              </IconButton>
+              {attention && <CountBadge testId="attention-badge" palette="orange" text={attention} />}
+            </Box>
           )}
           {userCan(user, 'contacts', 'read') && (
             <IconButton asChild variant="ghost" size={BUTTON_SIZE} aria-label={t('nav.contacts')}>
@@ -129,34 +139,7 @@ export function NavBar() {
             >
               <Icon name="bell" />
             </IconButton>
-            {badge && (
-              <chakra.span
-                data-testid="notification-badge"
-                aria-hidden="true"
-                // The count centred in its circle at every size: a flex box with a line of its own height
-                // (`lineHeight="4.5"` read as 4.5 times the font size, and the digits fell out of the circle).
-                position="absolute"
-                top="0"
-                right="0"
-                display="inline-flex"
-                alignItems="center"
-                justifyContent="center"
-                minWidth="4"
-                height="4"
-                paddingX="1"
-                borderRadius="full"
-                bg="red.solid"
-                color="red.contrast"
-                fontSize="10px"
-                fontWeight="bold"
-                lineHeight="1"
-                fontVariantNumeric="tabular-nums"
-                boxShadow="0 0 0 2px {colors.bg.panel}"
-                pointerEvents="none"
-              >
-                {badge}
-              </chakra.span>
-            )}
+            {badge && <CountBadge testId="notification-badge" palette="red" text={badge} />}
           </Box>
           <IconButton asChild variant="ghost" size={BUTTON_SIZE} aria-label={t('nav.settings')}>
             <RouterLink to="/settings/profile">
@@ -181,5 +164,37 @@ export function NavBar() {
         {dialog === 'sign-out' && <SignOutWarning onSignOut={signOut} onClose={() => setDialog(null)} />}
       </Suspense>
     </chakra.header>
+  );
+}
+
+/** A small count on a navigation button (the button's label says it in words). */
+function CountBadge({ testId, palette, text }: { testId: string; palette: 'red' | 'orange'; text: string }) {
+  return (
+    <chakra.span
+      data-testid={testId}
+      aria-hidden="true"
+      // The count centred in its circle at every size: a flex box with a line of its own height
+      // (`lineHeight="4.5"` read as 4.5 times the font size, and the digits fell out of the circle).
+      position="absolute"
+      top="0"
+      right="0"
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      minWidth="4"
+      height="4"
+      paddingX="1"
+      borderRadius="full"
+      bg={`${palette}.solid`}
+      color={`${palette}.contrast`}
+      fontSize="10px"
+      fontWeight="bold"
+      lineHeight="1"
+      fontVariantNumeric="tabular-nums"
+      boxShadow="0 0 0 2px {colors.bg.panel}"
+      pointerEvents="none"
+    >
+      {text}
+    </chakra.span>
   );
 }

@@ -5,6 +5,7 @@ const spanish: Record<keyof EnglishStrings, string> = {
   'nav.main': 'Principal',
   'nav.home': 'Freight Desk, ir al panel',
   'nav.shipments': 'Envíos',
+  'nav.shipmentsAttention': 'Envíos, {{badge}} requieren atención',
   'nav.contacts': 'Contactos',
   'nav.reports': 'Informes',
   'nav.mail': 'Correo',

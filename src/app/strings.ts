@@ -5,6 +5,7 @@ const english = {
   'nav.main': 'Main',
   'nav.home': 'Freight Desk, go to the dashboard',
   'nav.shipments': 'Shipments',
+  'nav.shipmentsAttention': 'Shipments, {{badge}} need attention',
   'nav.contacts': 'Contacts',
   'nav.reports': 'Reports',
   'nav.mail': 'Mail',

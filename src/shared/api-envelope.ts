@@ -69,6 +69,10 @@ export const ERROR_CODES = {
   SYSTEM_ROLE: 'SYSTEM_ROLE',
   /** Only a draft shipment can be deleted; a booked one is cancelled instead (docs/shipments.md). */
   SHIPMENT_NOT_DRAFT: 'SHIPMENT_NOT_DRAFT',
+  /** A shipment that has left (in transit, arrived or delivered) cannot be cancelled (docs/shipments.md). */
+  SHIPMENT_IN_TRANSIT: 'SHIPMENT_IN_TRANSIT',
+  /** An actual milestone lies more than 5 minutes ahead of the server's clock. */
+  ACTUAL_EVENT_IN_FUTURE: 'ACTUAL_EVENT_IN_FUTURE',
   IDENTITY_PROVIDER_UNAVAILABLE: 'IDENTITY_PROVIDER_UNAVAILABLE',
   STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
 } as const;

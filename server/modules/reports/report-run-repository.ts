@@ -116,6 +116,14 @@ const SOURCES: { [S in ReportSource]: SourceSql<S> } = {
       destination: 's.destination',
       etd: 's.etd',
       eta: 's.eta',
+      // The milestones' facts (migration 029): the first actual departure and arrival, and the days started
+      // between the planned arrival (a PLN ARRI, else the end of the ETA's day, UTC) and the actual one, or
+      // now while a booked or moving shipment has not arrived; never below 0, empty without a plan.
+      actualDeparture: 's.departed_at',
+      actualArrival: 's.arrived_at',
+      daysLate: `(SELECT greatest(0, ceil(extract(epoch FROM (coalesce(s.arrived_at,
+                    CASE WHEN s.status IN ('booked', 'in-transit') THEN now() END) - p.planned)) / 86400))::int
+                    FROM (SELECT coalesce(s.planned_arrival_at, ((s.eta + 1)::timestamp AT TIME ZONE 'UTC')) AS planned) p)`,
       incoterm: 's.incoterm',
       carrierBookingReference: 's.carrier_booking_reference',
       masterBillNumber: 's.master_bill_number',

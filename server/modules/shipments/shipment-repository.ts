@@ -13,7 +13,6 @@ import type {
 } from '../../../src/shared/contracts/shipments.ts';
 import type { OPEN_STATUSES, ShipmentStatus } from '../../../src/shared/shipments/codes.ts';
 import { normalizeSearchText } from '../../../src/shared/shipments/search.ts';
-import type { StatusEvent } from '../../../src/shared/shipments/status.ts';
 import type { ShipmentTotals } from '../../../src/shared/shipments/totals.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { ListQuery } from '../../http/list-query.ts';
@@ -370,79 +369,6 @@ export async function renameCustomerInSearch(tx: Queryable, contactId: string, n
     contactId,
     normalizeSearchText(name),
   ]);
-}
-
-/** The events the status follows from, with whether each was retracted by a later one. */
-export async function statusEvents(tx: Queryable, companyId: string, shipmentId: string): Promise<StatusEvent[]> {
-  const { rows } = await tx.query<{
-    code: string;
-    classifier: 'PLN' | 'EST' | 'ACT';
-    location: string | null;
-    retracted: boolean;
-  }>(
-    `SELECT e.code, e.classifier, e.location,
-            EXISTS (SELECT 1 FROM shipment_events r WHERE r.company_id = e.company_id AND r.retracts = e.id) AS retracted
-       FROM shipment_events e WHERE e.company_id = $1 AND e.shipment_id = $2 ORDER BY e.at, e.created_at`,
-    [companyId, shipmentId],
-  );
-  return rows;
-}
-
-/** A milestone as the seed and (with the next issue) the events route write it. */
-export interface ShipmentEventInsert {
-  id?: string | undefined;
-  code: string;
-  classifier: 'PLN' | 'EST' | 'ACT';
-  at: string;
-  location?: string | null | undefined;
-  containerNumber?: string | null | undefined;
-  note?: string | undefined;
-  retracts?: string | null | undefined;
-  createdBy?: string | null | undefined;
-}
-
-/** Appends events to a shipment (an id already stored is stored once), then sets the shipment's status. */
-export async function appendShipmentEvents(
-  tx: Queryable,
-  companyId: string,
-  shipmentId: string,
-  events: readonly ShipmentEventInsert[],
-  status: (events: StatusEvent[]) => ShipmentStatus,
-): Promise<ShipmentStatus> {
-  if (events.length > 0) {
-    await tx.query(
-      `INSERT INTO shipment_events (company_id, id, shipment_id, code, classifier, at, location, container_number, note, retracts, created_by)
-       SELECT $1, coalesce(r.id, gen_random_uuid()), $2, r.code, r.classifier, r.at, r.location, r.container_number,
-              coalesce(r.note, ''), r.retracts, r.created_by
-         FROM json_to_recordset($3::json) AS r(id uuid, code text, classifier text, at timestamptz, location text,
-              container_number text, note text, retracts uuid, created_by uuid)
-       ON CONFLICT (company_id, id) DO NOTHING`,
-      [
-        companyId,
-        shipmentId,
-        JSON.stringify(
-          events.map((e) => ({
-            id: e.id ?? null,
-            code: e.code,
-            classifier: e.classifier,
-            at: e.at,
-            location: e.location ?? null,
-            container_number: e.containerNumber ?? null,
-            note: e.note ?? '',
-            retracts: e.retracts ?? null,
-            created_by: e.createdBy ?? null,
-          })),
-        ),
-      ],
-    );
-  }
-  const next = status(await statusEvents(tx, companyId, shipmentId));
-  await tx.query('UPDATE shipments SET status = $3 WHERE company_id = $1 AND id = $2 AND status <> $3', [
-    companyId,
-    shipmentId,
-    next,
-  ]);
-  return next;
 }
 
 /**

@@ -21,18 +21,19 @@ import {
 } from '../../../src/shared/contracts/shipments.ts';
 import { isSeaMode, type ShipmentMode } from '../../../src/shared/shipments/codes.ts';
 import { normalizeSearchText } from '../../../src/shared/shipments/search.ts';
-import { deriveShipmentStatus } from '../../../src/shared/shipments/status.ts';
+import { milestoneFacts } from '../../../src/shared/shipments/milestone-facts.ts';
 import { shipmentTotals } from '../../../src/shared/shipments/totals.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineResource, type ResourceContext } from '../../http/resource-kit.ts';
 import { searchDocument } from '../../http/search-document.ts';
 import { knownPlaces } from '../master/places-repository.ts';
+import { milestoneEvents, refreshMilestoneFacts } from './shipment-event-repository.ts';
+import { follow } from './shipment-follower-repository.ts';
 import {
   assignShipmentNumber,
   contactNames,
   shipmentExists,
   shipmentRepository,
-  statusEvents,
   type ShipmentDerived,
 } from './shipment-repository.ts';
 
@@ -188,11 +189,19 @@ export const shipmentResource = defineResource({
       const values = parsed.data;
       const customerName = await checkReferences(ctx, values);
       const closed = closing ?? before.closed;
-      const status = deriveShipmentStatus(
+      const { status } = milestoneFacts(
         { closed, origin: values.origin, destination: values.destination, placeOfDelivery: values.placeOfDelivery },
-        await statusEvents(ctx.tx, ctx.companyId, before._id),
+        await milestoneEvents(ctx.tx, ctx.companyId, before._id),
       );
       return { ...values, companyId: ctx.companyId, closed, status, ...derived(values, before.number, customerName) };
+    },
+    // The user who created a shipment follows it.
+    afterCreate: async (ctx, id) => {
+      await follow(ctx.tx, ctx.companyId, id, ctx.auth.userId);
+    },
+    // A changed route changes which events count as the departure and the arrival.
+    afterUpdate: async (ctx, _before, after) => {
+      await refreshMilestoneFacts(ctx.tx, ctx.companyId, after._id, after);
     },
     beforeDelete: (_ctx, before) => {
       if (before.status !== 'draft')

@@ -1,7 +1,7 @@
 /**
  * shipmentserver (docs/shipments.md): `/shipments` on the kit (list, read, create, PATCH, delete of a
  * draft), the list with filters in a body (`POST /shipments/paginate`) and the dashboard's figures
- * (`GET /shipments/summary`).
+ * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), and the milestones (`/shipments/{id}/events`).
  */
 import type { z } from 'zod';
 import {
@@ -12,6 +12,12 @@ import {
   type SHIPMENT_SORT_FIELDS,
   type ShipmentSummary,
 } from '../../../src/shared/contracts/shipments.ts';
+import {
+  attentionAnswer,
+  attentionQuery,
+  movementsQuery,
+  movementsSchema,
+} from '../../../src/shared/contracts/shipment-attention.ts';
 import { OPEN_STATUSES } from '../../../src/shared/shipments/codes.ts';
 import { authenticate } from '../../auth/authenticate.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
@@ -19,6 +25,8 @@ import { runRead } from '../../http/idempotency.ts';
 import { itemResponse, type ListQuery } from '../../http/list-query.ts';
 import { registerListResource, registerResource } from '../../http/resource-kit.ts';
 import { requires } from '../../http/route-permission.ts';
+import { shipmentMovements, shipmentsNeedingAttention } from './shipment-attention-repository.ts';
+import { registerShipmentEventRoutes } from './shipment-events-routes.ts';
 import { shipmentResource } from './shipment-resource.ts';
 import { listShipments, shipmentSummary } from './shipment-repository.ts';
 
@@ -63,6 +71,43 @@ export const shipmentsModule: ServiceModule = async (app, deps) => {
       },
     );
 
+    scope.get(
+      '/shipments/attention',
+      {
+        config: { permission: requires('shipments', 'read') },
+        schema: {
+          summary: 'The shipments that need attention: late, at risk (estimate over 24 h after plan), on hold',
+          tags: ['shipments'],
+          querystring: attentionQuery,
+          response: { 200: attentionAnswer },
+        },
+      },
+      async (req) => {
+        const { limit } = req.query as z.output<typeof attentionQuery>;
+        const { items, meta } = await runRead(deps, req, {}, (tx) => shipmentsNeedingAttention(tx, deps.now(), limit));
+        return { data: items, meta };
+      },
+    );
+
+    scope.get(
+      '/shipments/movements',
+      {
+        config: { permission: requires('shipments', 'read') },
+        schema: {
+          summary: 'The arrivals and departures between two instants (actual, else estimated, else planned)',
+          tags: ['shipments'],
+          querystring: movementsQuery,
+          response: { 200: itemResponse(movementsSchema) },
+        },
+      },
+      async (req) => {
+        const { from, to } = req.query as z.output<typeof movementsQuery>;
+        const data = await runRead(deps, req, {}, (tx) => shipmentMovements(tx, from, to));
+        return { data };
+      },
+    );
+
     registerResource(scope, deps, shipmentResource);
+    registerShipmentEventRoutes(scope, deps);
   });
 };

@@ -19,6 +19,7 @@ import { QueryWidget, WidgetFrame } from './widget';
 const SetupWidget = lazy(() => import('./setup-widget'));
 // The first row for a role that reads shipments: its own chunk (the first-load budget).
 const ShipmentsWidget = lazy(() => import('./shipments-widget'));
+const AttentionWidget = lazy(() => import('./attention-widget'));
 
 /**
  * /dashboard: what a forwarder's staff opens every morning. Eight widgets, each on its own call with its
@@ -38,6 +39,9 @@ export function DashboardScreen() {
         <Suspense fallback={null}>
           <Box marginBottom={4}>
             <ShipmentsWidget />
+          </Box>
+          <Box marginBottom={4}>
+            <AttentionWidget />
           </Box>
         </Suspense>
       )}

@@ -140,6 +140,9 @@ export const { useT: useReportsT, t: reportsT } = defineStrings(
     'column.shipments.grossWeightKg': 'Gross weight (kg)',
     'column.shipments.volumeM3': 'Volume (m³)',
     'column.shipments.chargeableWeightKg': 'Chargeable weight (kg)',
+    'column.shipments.actualDeparture': 'Actual departure',
+    'column.shipments.actualArrival': 'Actual arrival',
+    'column.shipments.daysLate': 'Days late',
     'column.shipments.createdAt': 'Created',
   },
   {
@@ -280,6 +283,9 @@ export const { useT: useReportsT, t: reportsT } = defineStrings(
     'column.shipments.grossWeightKg': 'Peso bruto (kg)',
     'column.shipments.volumeM3': 'Volumen (m³)',
     'column.shipments.chargeableWeightKg': 'Peso tasable (kg)',
+    'column.shipments.actualDeparture': 'Salida real',
+    'column.shipments.actualArrival': 'Llegada real',
+    'column.shipments.daysLate': 'Días de retraso',
     'column.shipments.createdAt': 'Creado',
   },
 );

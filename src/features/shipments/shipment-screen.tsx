@@ -22,6 +22,7 @@ import {
   type ShipmentFormApi,
   type ShipmentFormValues,
 } from './form-values';
+import { MilestonesSection } from './milestones-section';
 import { FIELD_NAMES, ShipmentForm } from './shipment-form';
 import { isPending, numberOf, StatusBadge } from './shipment-labels';
 import { useShipmentsT } from './strings';
@@ -138,6 +139,7 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
           {record && <StatusBadge status={isPending(record) && !record.number ? undefined : record.status} />}
         </Flex>
       </Stack>
+      {record && <MilestonesSection shipment={record} />}
       <form
         noValidate
         aria-label={title}

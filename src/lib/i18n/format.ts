@@ -89,3 +89,22 @@ export function todayInUserZone(now: Date = new Date()): string {
   // Swedish writes dates as ISO 8601 does.
   return new Intl.DateTimeFormat('sv-SE', { year: 'numeric', month: '2-digit', day: '2-digit', ...zone }).format(now);
 }
+
+/** The instant `day` (`YYYY-MM-DD`) begins in the user's zone (their preference, else the device's), as ISO. */
+export function userZoneInstant(day: string): string {
+  const zone = preferences.timeZone ? { timeZone: preferences.timeZone } : {};
+  const format = new Intl.DateTimeFormat('sv-SE', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    ...zone,
+  });
+  // The zone's offset at an instant: its wall clock read as if it were UTC, less the instant.
+  const offsetAt = (t: number) => Date.parse(`${format.format(new Date(t)).replace(' ', 'T')}Z`) - t;
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  return new Date(midnight - offsetAt(midnight - offsetAt(midnight))).toISOString();
+}
