@@ -67,21 +67,17 @@ describe('the shipments kept offline, searched in the browser', () => {
     expect(page.meta.total).toBeGreaterThan(5);
   });
 
-  it('answers a keystroke over 2,000 shipments within a frame (16 ms)', () => {
+  it('narrows with every keystroke over 2,000 held shipments, as the server search would', () => {
+    // How fast a keystroke is answered is measured in the bench (bench/shipments.ts), not here.
     const empty = readFilters(new URLSearchParams());
-    filterHeldShipments(HELD, state('warm'), empty);
-    const times: number[] = [];
-    for (let round = 0; round < 3; round++)
-      for (const term of ['m', 'ma', 'mae', 'maeu', 'maeu1', 'fdtu 0012', 'customer 3', 'sea-2026-0']) {
-        const started = performance.now();
-        filterHeldShipments(HELD, state(term), empty);
-        times.push(performance.now() - started);
-      }
-    // The median keystroke: this machine runs other work beside the test.
-    times.sort((a, b) => a - b);
-    console.info(
-      `offline search over 2,000 shipments: median ${times[12]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
-    );
-    expect(times[12]).toBeLessThanOrEqual(16);
+    let previous = new Set(HELD.map((s) => s._id));
+    for (const term of ['f', 'fd', 'fdt', 'fdtu', 'fdtu 0', 'fdtu 0012', 'fdtu-00123']) {
+      const found = filterHeldShipments(HELD, state(term), readFilters(new URLSearchParams())).meta.total;
+      const ids = new Set(filterHeldShipments(HELD, { ...state(term), limit: 2000 }, empty).items.map((s) => s._id));
+      expect(ids.size).toBe(Math.min(found, 2000));
+      for (const id of ids) expect(previous.has(id)).toBe(true);
+      previous = ids;
+    }
+    expect(previous.size).toBeGreaterThan(0);
   });
 });
