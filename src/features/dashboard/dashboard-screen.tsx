@@ -2,6 +2,7 @@ import { Box, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/re
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { describeAudit, useAuditT } from '../../lib/audit/describe-audit';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/i18n/format';
 import { outboxHint, subscribeOutboxHint } from '../../lib/outbox/outbox-hint';
 import { userCan } from '../../lib/resource-kit/permission-check';
@@ -72,7 +73,9 @@ function PlanWidget() {
               {plan.name}
             </Text>
             <Pill colorPalette={isExpired ? 'red' : left <= 14 ? 'orange' : 'green'}>
-              {isExpired ? t('plan.expired', { date: formatDate(plan.expiryDate) }) : left}
+              {isExpired
+                ? t('plan.expired', { date: formatDate(plan.expiryDate) })
+                : t(left <= 14 ? 'plan.endsSoon' : 'plan.active')}
             </Pill>
           </Flex>
           {isExpired ? (
@@ -118,6 +121,7 @@ function NotificationsWidget() {
 
 function ActivityWidget() {
   const t = useDashboardT();
+  useAuditT();
   const { user } = useSession();
   const query = useQuery(dashboardQueries.activity());
   const users = useQuery({ ...dashboardQueries.users(), enabled: userCan(user, 'users', 'read') });
@@ -130,10 +134,10 @@ function ActivityWidget() {
             {d.items.map((entry) => (
               <li key={entry._id}>
                 <Text textStyle="sm">
-                  <Text as="span" fontWeight="medium">
-                    {entry.actorName ?? ((entry.actorUserId && names.get(entry.actorUserId)) || t('activity.someone'))}
-                  </Text>{' '}
-                  · <code>{entry.action}</code>
+                  {describeAudit(
+                    entry,
+                    entry.actorName ?? ((entry.actorUserId && names.get(entry.actorUserId)) || null),
+                  )}
                 </Text>
                 <Text textStyle="xs" color="fg.muted">
                   {formatDateTime(entry.createdAt)}
