@@ -51,22 +51,29 @@ export function preset(catalogue: PermissionCatalogue, kind: 'full' | 'read' | '
 /** /accounts/roles/create/ */
 export const RoleCreateScreen = withPermission('roles', 'create', RoleEditor);
 
-/** /settings/roles/{id} */
+/**
+ * /settings/roles/{id}. The permission is checked before the role is asked for: a role without
+ * `roles: read` sees the not-allowed screen and the service gets no call it would refuse (issue 24).
+ */
 export function RoleEditLoader({ id }: { id: string }) {
-  const t = useRolesT();
-  const query = useQuery(rolesResource.itemQueryOptions(id));
   return (
     <RequirePermission module="roles" action="read">
-      {query.data ? (
-        <RoleEditor role={query.data} onReload={() => void query.refetch()} />
-      ) : query.isError ? (
-        <Text role="alert" color="fg.error">
-          {t('failed')}
-        </Text>
-      ) : (
-        <Text color="fg.muted">{t('loading')}</Text>
-      )}
+      <RoleEditLoaderAllowed id={id} />
     </RequirePermission>
+  );
+}
+
+function RoleEditLoaderAllowed({ id }: { id: string }) {
+  const t = useRolesT();
+  const query = useQuery(rolesResource.itemQueryOptions(id));
+  return query.data ? (
+    <RoleEditor role={query.data} onReload={() => void query.refetch()} />
+  ) : query.isError ? (
+    <Text role="alert" color="fg.error">
+      {t('failed')}
+    </Text>
+  ) : (
+    <Text color="fg.muted">{t('loading')}</Text>
   );
 }
 
