@@ -1,3 +1,4 @@
+import { roleName as systemRoleName, useSystemRecordsT } from '../../../lib/i18n/system-records';
 import { Box, Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -79,6 +80,7 @@ function RoleEditLoaderAllowed({ id }: { id: string }) {
 
 function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) {
   const t = useRolesT();
+  useSystemRecordsT();
   const navigate = useNavigate();
   const client = useQueryClient();
   const catalogue = usePermissionCatalogue();
@@ -119,7 +121,7 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
       </Link>
       <Flex justifyContent="space-between" alignItems="center" gap={3} wrap="wrap">
         <Heading as="h2" size="xl">
-          {role ? role.name : t('newTitle')}
+          {role ? systemRoleName(role) : t('newTitle')}
         </Heading>
         {role && (
           <Flex gap={2}>
