@@ -1,11 +1,7 @@
 import { Box, Button, Flex, Stack } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { apiCall } from '../lib/api/api-client';
 import { useT } from '../lib/i18n/use-t';
-import { formMessageOf } from '../lib/resource-kit/server-field-errors';
 import { useSession } from '../lib/session/use-session';
-import { showToast } from '../lib/ui/toast-store';
-import { okAnswerSchema } from '../shared/contracts/account-recovery';
 import { activeBanners } from './banner-messages';
 
 const ReportProblemDialog = lazy(() => import('../features/issues/report-problem-dialog'));
@@ -24,10 +20,7 @@ export function Banners() {
   const resend = async () => {
     setSending(true);
     try {
-      await apiCall('iamserver', '/auth/send-verify-email', okAnswerSchema, { method: 'POST', body: '{}' });
-      showToast({ status: 'success', title: t('banner.resent', { email: user?.emailId ?? '' }) });
-    } catch (failure) {
-      showToast({ status: 'error', title: formMessageOf(failure) });
+      await (await import('./resend-verification')).resendVerification(user?.emailId ?? '');
     } finally {
       setSending(false);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedNames } from './reference-data';
+import { localizedNames } from './localized-reference-data';
 
 describe('localizedNames', () => {
   const countries = [

@@ -5,7 +5,6 @@
  * is an empty list, never a failed set-up.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import type { z } from 'zod';
 import {
   countriesAnswerSchema,
@@ -17,7 +16,6 @@ import { configKeyAnswerSchema, googleMapKeyAnswerSchema } from '../../shared/co
 import { REFERENCE_DATA_MAX_AGE_MS } from '../../shared/session-rules';
 import { apiCall } from '../api/api-client';
 import { isApiError } from '../api/api-error';
-import { useLanguage } from '../i18n/use-t';
 
 /** `path`'s list from master (the reference lists answer all at once, without `meta`). */
 async function listOrEmpty<Item extends z.ZodType>(path: string, schema: z.ZodArray<Item>): Promise<z.output<Item>[]> {
@@ -90,52 +88,4 @@ export async function loadReferenceData(client: QueryClient): Promise<void> {
   ]);
 }
 
-/**
- * Country and currency names in the user's language (issue 24), from the browser's own CLDR data
- * (`Intl.DisplayNames`); the list's English name where the browser has none for a code.
- */
-function displayNames(language: string, type: 'region' | 'currency'): Intl.DisplayNames | null {
-  try {
-    return new Intl.DisplayNames([language], { type, fallback: 'none' });
-  } catch {
-    return null;
-  }
-}
-
-export function localizedNames<Item extends { code: string; name: string }>(
-  items: Item[],
-  language: string,
-  type: 'region' | 'currency',
-): Item[] {
-  const names = displayNames(language, type);
-  if (!names) return items;
-  return items.map((item) => {
-    let name: string | undefined;
-    try {
-      name = names.of(item.code);
-    } catch {
-      name = undefined;
-    }
-    return name && name !== item.code ? { ...item, name } : item;
-  });
-}
-
-export function useCountries() {
-  const language = useLanguage();
-  const select = useCallback(
-    (items: z.output<typeof countriesAnswerSchema>) => localizedNames(items, language, 'region'),
-    [language],
-  );
-  return useQuery({ ...referenceDataQueries.countries, select });
-}
-
 export const useTimezones = () => useQuery(referenceDataQueries.timezones);
-
-export function useCurrencies() {
-  const language = useLanguage();
-  const select = useCallback(
-    (items: z.output<typeof currenciesAnswerSchema>) => localizedNames(items, language, 'currency'),
-    [language],
-  );
-  return useQuery({ ...referenceDataQueries.currencies, select });
-}

@@ -1,7 +1,7 @@
 import { Box, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
 import { flagOf } from '../../../lib/pickers';
-import { useCountries } from '../../../lib/reference-data/reference-data';
+import { useCountries } from '../../../lib/reference-data/localized-reference-data';
 import { LoadFailed } from '../../../lib/ui/load-failed';
 import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';
 import { usePlacesT } from '../ports/strings';
