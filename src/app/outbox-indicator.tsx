@@ -2,6 +2,7 @@ import { Box, HStack, Link, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatTime } from '../lib/i18n/format';
 import { useOutboxSummary, watchOutbox } from '../lib/outbox/outbox-watch';
 import { useOnline } from '../lib/resource-kit/use-online';
 import { Icon } from './icons';
@@ -44,9 +45,7 @@ export default function OutboxIndicator() {
     ...(online ? [] : [t('outbox.offline')]),
     ...(waiting > 0 || !online ? [t('outbox.waiting', { count: waiting })] : []),
     ...(problems > 0 ? [t('outbox.problems', { count: problems })] : []),
-    ...(!online && asOf
-      ? [t('outbox.asOf', { time: new Date(asOf).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) })]
-      : []),
+    ...(!online && asOf ? [t('outbox.asOf', { time: formatTime(asOf) })] : []),
   ];
   return (
     <Link asChild textDecoration="none" _hover={{ textDecoration: 'none' }}>

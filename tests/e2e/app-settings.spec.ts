@@ -40,6 +40,8 @@ test('language, date format and theme follow the user, and hold after a reload',
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await dialog.getByRole('button', { name: 'Save' }).click();
 
+  // Said in the language just chosen (issue 24).
+  await expect(page.getByText('Ajustes guardados')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.locator('[data-widget="plan"]')).toContainText(/\d{4}-\d{2}-\d{2}/);
@@ -55,6 +57,7 @@ test('language, date format and theme follow the user, and hold after a reload',
   await ajustes.getByLabel('Fechas').selectOption('locale');
   await ajustes.getByLabel('Tema').selectOption('light');
   await ajustes.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/light/);
 });

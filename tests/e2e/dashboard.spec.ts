@@ -68,7 +68,11 @@ test('each widget shows the company’s data, and the page opens offline with an
     await expect(widget(page, 'setup')).toContainText('of 4 done');
     await expect(widget(page, 'setup').locator('[data-step="team"]')).toBeVisible();
     await expect(widget(page, 'notifications')).toContainText(title);
-    await expect(widget(page, 'activity')).toContainText('company.update');
+    // Words, not codes (issue 24): the entry is a sentence.
+    await expect(widget(page, 'activity')).toContainText('changed a company');
+    await expect(widget(page, 'activity')).not.toContainText('company.update');
+    // The badge says the plan's state; the count of days is said once, in the sentence below it.
+    await expect(widget(page, 'plan').getByText('Active', { exact: true })).toBeVisible();
     await expect(widget(page, 'counts').locator('[data-count="users"] [data-value]')).toHaveAttribute(
       'data-value',
       String(users.meta.total),

@@ -37,11 +37,17 @@ test('report a problem with a screenshot', async ({ page }) => {
   await expect(thumbnail).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByLabel('Attach a screenshot of this screen')).toBeChecked();
   await expect(dialog.getByText(`Sent with: version ${APP_VERSION}, page /contacts`)).toBeVisible();
+  // Sent with no title: said; typing one takes the message away at once.
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Give the problem a title.')).toBeVisible();
   await dialog.getByLabel('Title').fill(title);
+  await expect(dialog.getByText('Give the problem a title.')).toHaveCount(0);
   await dialog.getByLabel('Description').fill('I typed a name and the list never came back.');
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(page.getByText('Thanks, your report was sent').first()).toBeVisible();
+  // Said once, in the dialog, not again in a toast.
+  await expect(dialog.getByText('Thanks, your report was sent')).toBeVisible();
+  await expect(page.getByText('Thanks, your report was sent')).toHaveCount(1);
   await dialog.getByRole('link', { name: 'See reported problems' }).click();
 
   // The admin's list: the report with its page.

@@ -55,4 +55,13 @@ test('a Spanish choice made before signing in carries into the signed-in frame, 
   await expect(page.getByRole('searchbox', { name: 'Buscar usuarios' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Último inicio de sesión' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  // Spanish all the way down (issue 24): the seeded roles and business types, and country names.
+  await page.goto('/settings/roles');
+  await expect(page.getByRole('link', { name: 'Operaciones', exact: true })).toBeVisible();
+  await expect(page.getByText('Operaciones del día a día')).toBeVisible();
+  await page.goto('/settings/business-types');
+  await expect(page.getByText('Agente de aduanas')).toBeVisible();
+  await page.goto('/settings/countries');
+  await expect(page.getByText('Alemania').first()).toBeVisible();
 });

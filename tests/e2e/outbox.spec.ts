@@ -141,6 +141,8 @@ test('an edit made offline survives a reload offline and lands exactly once, aft
   await context.setOffline(false);
 
   await expect.poll(async () => (await server.read(contact._id)).notes, { timeout: 30_000 }).toBe('Made on the quay');
+  // A short note says what was sent (issue 24).
+  await expect(page.getByText('1 change sent')).toBeVisible();
   await expect(indicator(page)).toHaveCount(0);
   await expect(page.locator('[data-widget="outbox"]')).toContainText('All changes saved');
   const stored = await server.read(contact._id);
@@ -178,6 +180,8 @@ test('a conflict is shown side by side and resolved both ways', async ({ page, c
   await expect(page.getByRole('heading', { level: 1, name: 'Changes waiting' })).toBeVisible();
   const keep = page.getByRole('article', { name: `Change: ${mine.name}` });
   await expect(keep.getByText('Conflict')).toBeVisible();
+  // What will change, in words: only the field the user edited (issue 24).
+  await expect(keep.getByTestId('outbox-entry-summary')).toHaveText(`Contact ${mine.name}: notes → Mine wins`);
   await expect(keep.getByRole('row', { name: /notes/ })).toContainText('Their first');
   await expect(keep.getByRole('row', { name: /notes/ })).toContainText('Mine wins');
   await keep.getByRole('button', { name: 'Keep mine' }).click();

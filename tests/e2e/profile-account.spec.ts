@@ -34,7 +34,11 @@ test('a password change signs out the other sessions; "sign out everywhere else"
   const other = await secondBrowser(browser);
   await page.goto('/settings/profile');
   await expect(page.getByTestId('own-sessions').locator('li')).not.toHaveCount(1);
-  await expect(page.getByTestId('own-sessions').locator('li[data-current="true"]')).toContainText('This browser');
+  // The browser and system in words (issue 24), never the User-Agent header.
+  await expect(page.getByTestId('own-sessions').locator('li[data-current="true"]')).toContainText(
+    'This browser (Chrome on Linux)',
+  );
+  await expect(page.getByTestId('own-sessions')).not.toContainText('Mozilla/');
 
   const form = page.getByRole('form', { name: 'Password' });
   await form.getByLabel('New password', { exact: true }).fill('abc');

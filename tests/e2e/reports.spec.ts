@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { serviceUrl } from './product-address';
-import { HARBOR_ADMIN, signInThroughApi, signInThroughForm } from './session-helpers';
+import { DEMO_ADMIN, HARBOR_ADMIN, signInThroughApi, signInThroughForm } from './session-helpers';
 
 /**
  * Reports (issue 13): a contacts report built in the UI (columns chosen and ordered, two filters, a sort,
@@ -205,7 +205,20 @@ test('an audit report charts the activity per day, and is deleted', async ({ pag
   await expect(page.getByText(`No reports match “${name}”`)).toBeVisible();
 });
 
-test('a role without users may report on contacts, the audit log and shipments, not on users', async ({ page }) => {
+test('a role without users may report on contacts, the audit log and shipments, not on users', async ({
+  page,
+  request,
+}) => {
+  // The admin's report on users: Operations sees it listed read-only, with the reason (issue 24).
+  const usersReport = `Team list ${Date.now()}`;
+  const { headers } = await signInThroughApi(request, DEMO_ADMIN);
+  const made = await request.post(`${serviceUrl('reportserver')}/reportSketch`, {
+    headers,
+    data: { name: usersReport, source: 'users', columns: ['name'] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const reportId = ((await made.json()) as { data: { _id: string } }).data._id;
+
   await signInThroughForm(page, { emailId: 'ops@demo.test', password: 'Freight!2026' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
   await page.getByRole('button', { name: 'New report' }).click();
@@ -213,4 +226,11 @@ test('a role without users may report on contacts, the audit log and shipments, 
   await expect(dialog.getByLabel('Source').locator('option')).toHaveText(['Contacts', 'Audit log', 'Shipments']);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('searchbox').fill(usersReport);
+  await expect(page.locator('[data-report-not-allowed]')).toHaveText('Read-only: your role may not read “Users”.');
+  await page.goto(`/reports/${reportId}`);
+  await expect(page.getByTestId('report-not-allowed')).toContainText('Your role may not read “Users”');
+  await expect(page.getByRole('button', { name: 'Run' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeDisabled();
 });

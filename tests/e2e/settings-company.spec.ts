@@ -71,7 +71,20 @@ test('a role without the company permission sees no Company entry and is kept ou
   await expect(sections.getByRole('link', { name: 'Company' })).toHaveCount(0);
   await expect(sections.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(sections.getByRole('link', { name: 'Roles' })).toHaveCount(0);
-  await page.goto('/settings/company');
-  await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+  // Every screen it may not open says so without first asking the services for it (issue 24): no 403.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  for (const path of [
+    '/settings/company',
+    '/settings/users',
+    '/settings/roles',
+    `/settings/roles/${crypto.randomUUID()}`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'You do not have access to this page' }), path).toBeVisible();
+  }
   await expect(page.getByRole('form', { name: 'Details' })).toHaveCount(0);
+  expect(refused).toEqual([]);
 });

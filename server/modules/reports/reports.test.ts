@@ -332,7 +332,7 @@ describe('runs', () => {
     });
     expect(result.columns).toEqual([
       { key: 'name', label: 'Name', kind: 'text' },
-      { key: 'types', label: 'Types', kind: 'list' },
+      { key: 'types', label: 'Business types', kind: 'list' },
       { key: 'country', label: 'Country', kind: 'text' },
       { key: 'tags', label: 'Tags', kind: 'list' },
     ]);

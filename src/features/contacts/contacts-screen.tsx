@@ -1,5 +1,6 @@
 import { NeedsConnection } from '../../lib/online/needs-connection';
 import { useOnline } from '../../lib/resource-kit/use-online';
+import { businessTypeName } from '../../lib/i18n/system-records';
 import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -58,7 +59,7 @@ function Contacts() {
       },
       { replace: true },
     );
-  const typeName = new Map(types.map((type) => [type._id, type.name]));
+  const typeName = new Map(types.map((type) => [type._id, businessTypeName(type)]));
   const tagOf = new Map(tags.map((tag) => [tag._id, tag]));
 
   const columns: ResourceColumns<Contact> = [
@@ -145,7 +146,7 @@ function Contacts() {
                       <option value="">{t('anyType')}</option>
                       {types.map((type) => (
                         <option key={type._id} value={type._id}>
-                          {type.name}
+                          {businessTypeName(type)}
                         </option>
                       ))}
                     </SelectInput>
@@ -242,7 +243,7 @@ function Contacts() {
                 control={form.control}
                 name="typeIds"
                 label={t('types')}
-                options={types.map((type) => ({ id: type._id, label: type.name }))}
+                options={types.map((type) => ({ id: type._id, label: businessTypeName(type) }))}
               />
               <Flex gap={4} direction={{ base: 'column', sm: 'row' }}>
                 <FormField label={t('email')} error={form.formState.errors.email?.message}>

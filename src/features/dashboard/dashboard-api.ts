@@ -28,6 +28,9 @@ const activityEntry = z.object({
   actorUserId: z.string().nullable(),
   actorName: z.string().nullable(),
   action: z.string(),
+  entity: z.string(),
+  // The record's name, when the entry carries it, for "created the report “Q3 sales”".
+  changes: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
 

@@ -2,6 +2,7 @@ import { Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { describeAudit, useAuditT } from '../../lib/audit/describe-audit';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/i18n/format';
 import { getUnreadCount, subscribeUnreadCount } from '../../lib/live/unread-count-store';
 import { outboxHint, subscribeOutboxHint } from '../../lib/outbox/outbox-hint';
@@ -76,7 +77,9 @@ function PlanWidget() {
               {plan.name}
             </Text>
             <Pill colorPalette={isExpired ? 'red' : left <= 14 ? 'orange' : 'green'}>
-              {isExpired ? t('plan.expired', { date: formatDate(plan.expiryDate) }) : left}
+              {isExpired
+                ? t('plan.expired', { date: formatDate(plan.expiryDate) })
+                : t(left <= 14 ? 'plan.endsSoon' : 'plan.active')}
             </Pill>
           </Flex>
           {isExpired ? (
@@ -132,6 +135,7 @@ function NotificationsWidget() {
 
 function ActivityWidget() {
   const t = useDashboardT();
+  useAuditT();
   const { user } = useSession();
   const query = useQuery(dashboardQueries.activity());
   const users = useQuery({ ...dashboardQueries.users(), enabled: userCan(user, 'users', 'read') });
@@ -144,10 +148,10 @@ function ActivityWidget() {
             {d.items.map((entry) => (
               <li key={entry._id}>
                 <Text textStyle="sm">
-                  <Text as="span" fontWeight="medium">
-                    {entry.actorName ?? ((entry.actorUserId && names.get(entry.actorUserId)) || t('activity.someone'))}
-                  </Text>{' '}
-                  · <code>{entry.action}</code>
+                  {describeAudit(
+                    entry,
+                    entry.actorName ?? ((entry.actorUserId && names.get(entry.actorUserId)) || null),
+                  )}
                 </Text>
                 <Text textStyle="xs" color="fg.muted">
                   {formatDateTime(entry.createdAt)}

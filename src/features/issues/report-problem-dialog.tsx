@@ -113,8 +113,8 @@ export default function ReportProblemDialog({ onClose }: { onClose: () => void }
         { title, description, attachment, route },
         { idempotencyKey, uploaded: uploaded.current, onUploading: () => setPhase('uploading') },
       );
+      // Said once: the dialog's own "sent" view (a status region) announces it; a toast would repeat it.
       setPhase('sent');
-      showToast({ status: 'success', title: t('sent') });
     } catch (failure) {
       if (isQueuedWrite(failure)) {
         showToast({ status: 'info', title: t('queued') });
@@ -160,7 +160,11 @@ export default function ReportProblemDialog({ onClose }: { onClose: () => void }
                     value={title}
                     maxLength={ISSUE_TITLE_MAX}
                     placeholder={t('titlePlaceholder')}
-                    onChange={(e) => setTitle(e.target.value)}
+                    onChange={(e) => {
+                      setTitle(e.target.value);
+                      // The message is about the empty title: it goes once there is one.
+                      if (e.target.value.trim()) setTitleError(undefined);
+                    }}
                   />
                 )}
               </FormField>

@@ -8,13 +8,15 @@ import {
   updateEntry,
   type OutboxEntry,
 } from '../../lib/outbox/outbox-client';
+import { formatTime } from '../../lib/i18n/format';
+import { describeOutboxEntry } from '../../lib/outbox/describe-entry';
 import { refreshResource } from '../../lib/outbox/optimistic';
 import { awaitsUserBeforeSending } from '../../shared/outbox/outbox-age';
 import { useOutboxT } from '../../lib/outbox/strings';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { PageTitle } from '../../lib/ui/page-header';
 
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const time = (at: number) => formatTime(at);
 
 function show(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
@@ -91,11 +93,10 @@ function EntryCard({ entry }: { entry: OutboxEntry }) {
     <Box as="article" aria-label={`${kind}: ${entry.label}`} borderWidth="1px" borderRadius="l2" padding={4}>
       <Flex justifyContent="space-between" alignItems="center" gap={3} wrap="wrap">
         <Box>
-          <Text fontWeight="semibold">
-            {kind}: {entry.label || entry.recordId}
+          <Text fontWeight="semibold" data-testid="outbox-entry-summary">
+            {describeOutboxEntry(entry)}
           </Text>
           <Text textStyle="sm" color="fg.muted">
-            {entry.resource} ·{' '}
             {asking
               ? t('madeDaysAgo', { count: Math.floor((Date.now() - entry.createdAt) / DAY_MS) })
               : t('madeAt', { time: time(entry.createdAt) })}

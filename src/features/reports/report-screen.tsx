@@ -14,6 +14,7 @@ import { RequirePermission, useCan } from '../../lib/resource-kit/permission-gat
 import { formMessageOf } from '../../lib/resource-kit/server-field-errors';
 import { useConflictAwareSave } from '../../lib/resource-kit/use-conflict-aware-save';
 import { useOnline } from '../../lib/resource-kit/use-online';
+import { useSession } from '../../lib/session/use-session';
 import { showToast } from '../../lib/ui/toast-store';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { PageHeader } from '../../lib/ui/page-header';
@@ -25,7 +26,7 @@ import {
 } from '../../shared/contracts/reports';
 import { downloadReport, REPORT_AUDIT_ENTITY, reportsResource, runReport } from './api';
 import { LayoutEditor } from './layout-editor';
-import { layoutOf, sameLayout, updateBody, type ReportLayout } from './report-definition';
+import { layoutOf, readableSources, sameLayout, updateBody, type ReportLayout } from './report-definition';
 import { RunPreview } from './run-preview';
 import { reportsT, sourceLabel, useReportsT } from './strings';
 
@@ -89,7 +90,11 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
   const t = useReportsT();
   const client = useQueryClient();
   const online = useOnline();
-  const canEdit = useCan('reports', 'update');
+  const { user } = useSession();
+  // A report on records the role may not read (issue 24): shown read-only with the reason, never an
+  // editable builder that says "not allowed" only after Run.
+  const sourceAllowed = readableSources(user).includes(sketch.source);
+  const canEdit = useCan('reports', 'update') && sourceAllowed;
   const canDelete = useCan('reports', 'delete');
   /** The stored report the builder's changes are made on (its version goes with the save). */
   const [base, setBase] = useState(sketch);
@@ -203,10 +208,16 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
           )}
         </Flex>
       </Flex>
-      {!canEdit && (
-        <Text role="note" textStyle="sm" color="fg.muted">
-          {t('readOnly')}
+      {!sourceAllowed ? (
+        <Text role="note" textStyle="sm" color="fg.warning" data-testid="report-not-allowed">
+          {t('sourceNotAllowed', { source: sourceLabel(base.source) })}
         </Text>
+      ) : (
+        !canEdit && (
+          <Text role="note" textStyle="sm" color="fg.muted">
+            {t('readOnly')}
+          </Text>
+        )
       )}
       <chakra.form
         noValidate
@@ -275,62 +286,68 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
               {t('save')}
             </Button>
           )}
-          <Button
-            variant="outline"
-            size={ACTION_SIZE}
-            aria-label={t('exportCsv')}
-            disabled={!online || exporting !== null || save.busy}
-            loading={exporting === 'csv'}
-            onClick={() => void exportAs('csv')}
-          >
-            <chakra.span hideFrom="md">CSV</chakra.span>
-            <chakra.span hideBelow="md">{t('exportCsv')}</chakra.span>
-          </Button>
-          <Button
-            variant="outline"
-            size={ACTION_SIZE}
-            aria-label={t('exportXlsx')}
-            disabled={!online || exporting !== null || save.busy}
-            loading={exporting === 'xlsx'}
-            onClick={() => void exportAs('xlsx')}
-          >
-            <chakra.span hideFrom="md">XLSX</chakra.span>
-            <chakra.span hideBelow="md">{t('exportXlsx')}</chakra.span>
-          </Button>
-          <Button
-            colorPalette="brand"
-            size={ACTION_SIZE}
-            disabled={!online || save.busy}
-            loading={run.isPending}
-            onClick={() => void runNow()}
-          >
-            {t('run')}
-          </Button>
+          {sourceAllowed && (
+            <>
+              <Button
+                variant="outline"
+                size={ACTION_SIZE}
+                aria-label={t('exportCsv')}
+                disabled={!online || exporting !== null || save.busy}
+                loading={exporting === 'csv'}
+                onClick={() => void exportAs('csv')}
+              >
+                <chakra.span hideFrom="md">CSV</chakra.span>
+                <chakra.span hideBelow="md">{t('exportCsv')}</chakra.span>
+              </Button>
+              <Button
+                variant="outline"
+                size={ACTION_SIZE}
+                aria-label={t('exportXlsx')}
+                disabled={!online || exporting !== null || save.busy}
+                loading={exporting === 'xlsx'}
+                onClick={() => void exportAs('xlsx')}
+              >
+                <chakra.span hideFrom="md">XLSX</chakra.span>
+                <chakra.span hideBelow="md">{t('exportXlsx')}</chakra.span>
+              </Button>
+              <Button
+                colorPalette="brand"
+                size={ACTION_SIZE}
+                disabled={!online || save.busy}
+                loading={run.isPending}
+                onClick={() => void runNow()}
+              >
+                {t('run')}
+              </Button>
+            </>
+          )}
         </Flex>
       </chakra.form>
-      <Stack as="section" ref={preview} aria-label={t('preview')} gap={3} scrollMarginTop={20}>
-        <Heading as="h2" size="lg">
-          {t('preview')}
-        </Heading>
-        {!online && (
-          <Text role="status" color="fg.warning" textStyle="sm">
-            {t('needsConnection')}
-          </Text>
-        )}
-        {run.isPending ? (
-          <Text role="status" color="fg.muted">
-            {t('running')}
-          </Text>
-        ) : run.isError ? (
-          <Text role="alert" color="fg.error">
-            {runFailure(run.error)}
-          </Text>
-        ) : run.data ? (
-          <RunPreview run={run.data} source={base.source} />
-        ) : (
-          <Text color="fg.muted">{t('previewHint')}</Text>
-        )}
-      </Stack>
+      {sourceAllowed && (
+        <Stack as="section" ref={preview} aria-label={t('preview')} gap={3} scrollMarginTop={20}>
+          <Heading as="h2" size="lg">
+            {t('preview')}
+          </Heading>
+          {!online && (
+            <Text role="status" color="fg.warning" textStyle="sm">
+              {t('needsConnection')}
+            </Text>
+          )}
+          {run.isPending ? (
+            <Text role="status" color="fg.muted">
+              {t('running')}
+            </Text>
+          ) : run.isError ? (
+            <Text role="alert" color="fg.error">
+              {runFailure(run.error)}
+            </Text>
+          ) : run.data ? (
+            <RunPreview run={run.data} source={base.source} />
+          ) : (
+            <Text color="fg.muted">{t('previewHint')}</Text>
+          )}
+        </Stack>
+      )}
       {deleting && <DeleteReportDialog sketch={base} onClose={() => setDeleting(false)} />}
       <SaveConflictDialog
         save={save}

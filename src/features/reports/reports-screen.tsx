@@ -26,6 +26,8 @@ export const ReportsScreen = withPermission('reports', 'read', Reports);
 
 function Reports() {
   const t = useReportsT();
+  const { user } = useSession();
+  const readable = readableSources(user);
   const [creating, setCreating] = useState(false);
   const columns: ResourceColumns<ReportSketch> = [
     column.accessor('name', {
@@ -39,6 +41,12 @@ function Reports() {
           {info.row.original.description && (
             <Text textStyle="xs" color="fg.muted" lineClamp={1}>
               {info.row.original.description}
+            </Text>
+          )}
+          {/* Listed, read-only, with the reason: the role cannot read what the report is made of. */}
+          {!readable.includes(info.row.original.source) && (
+            <Text textStyle="xs" color="fg.warning" data-report-not-allowed="">
+              {t('listNotAllowed', { source: sourceLabel(info.row.original.source) })}
             </Text>
           )}
         </Stack>

@@ -60,6 +60,9 @@ export const { useT: useReportsT, t: reportsT } = defineStrings(
     confirmDelete: 'Delete report',
     deleted: 'Report deleted',
     readOnly: 'Your role may run this report but not change it.',
+    sourceNotAllowed:
+      'Your role may not read “{{source}}”, so this report is shown read-only: it cannot be run, exported or changed.',
+    listNotAllowed: 'Read-only: your role may not read “{{source}}”.',
     preview: 'Preview',
     previewHint: 'Run the report to see its rows and its chart.',
     running: 'Running…',
@@ -203,6 +206,9 @@ export const { useT: useReportsT, t: reportsT } = defineStrings(
     confirmDelete: 'Eliminar informe',
     deleted: 'Informe eliminado',
     readOnly: 'Su rol puede ejecutar este informe, pero no cambiarlo.',
+    sourceNotAllowed:
+      'Su rol no puede leer «{{source}}», así que este informe se muestra solo para lectura: no se puede ejecutar, exportar ni cambiar.',
+    listNotAllowed: 'Solo lectura: su rol no puede leer «{{source}}».',
     preview: 'Vista previa',
     previewHint: 'Ejecute el informe para ver sus filas y su gráfico.',
     running: 'Ejecutando…',

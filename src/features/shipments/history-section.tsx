@@ -1,5 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { describeAudit, useAuditT } from '../../lib/audit/describe-audit';
 import { formatDateTime } from '../../lib/i18n/format';
 import { auditHistoryQuery, changedFields } from '../../lib/resource-kit/audit-history';
 import { useCan } from '../../lib/resource-kit/permission-gate';
@@ -64,6 +65,7 @@ export function changeSentence(change: { field: string; before: unknown; after: 
 /** The shipment's audit trail as sentences, newest first. */
 export function HistorySection({ record }: { record: Shipment }) {
   const t = useShipmentsT();
+  useAuditT();
   const allowed = useCan('audit', 'read');
   const pending = isPending(record) && !record.number;
   const history = useQuery({ ...auditHistoryQuery(SHIPMENT_AUDIT_ENTITY, record._id), enabled: allowed && !pending });
@@ -87,7 +89,7 @@ export function HistorySection({ record }: { record: Shipment }) {
               ? t('historyCreated', { who })
               : verb === 'update' && changes.length > 0
                 ? t('historyChanged', { who, changes: changes.join(t('and')) })
-                : t('historyOther', { who, action: entry.action });
+                : describeAudit(entry);
           return (
             <Box as="li" key={entry._id} borderLeftWidth="3px" borderColor="brand.solid" paddingStart={3}>
               <Text>{sentence}</Text>

@@ -19,16 +19,17 @@ export function currentPreferences(): Preferences {
   return current;
 }
 
-export function applyPreferences(preferences: Preferences): void {
+/** Applies the settings; resolves once the language they name is showing (its strings loaded). */
+export function applyPreferences(preferences: Preferences): Promise<void> {
   current = preferences;
   setFormatPreferences({
     dateFormat: preferences.dateFormat,
     numberFormat: preferences.numberFormat,
     timeZone: preferences.timeZone,
   });
-  if (preferences.language) void chooseLanguage(preferences.language);
   // "As the system" leaves the account menu's quick switch in charge on this device.
   if (preferences.theme !== 'system') setColorMode(preferences.theme);
+  return preferences.language ? chooseLanguage(preferences.language) : Promise.resolve();
 }
 
 export const preferencesQuery = {
@@ -40,7 +41,7 @@ export const preferencesQuery = {
 export function usePreferencesSync(): void {
   const query = useQuery(preferencesQuery);
   useEffect(() => {
-    if (query.data) applyPreferences(query.data);
+    if (query.data) void applyPreferences(query.data);
   }, [query.data]);
 }
 

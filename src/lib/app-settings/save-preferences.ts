@@ -43,7 +43,8 @@ export function useSavePreferences() {
       queued = true;
     }
     client.setQueryData(PREFERENCES_KEY, saved);
-    applyPreferences(saved);
+    // Awaited: the caller's "Settings saved" is then said in the language just chosen (issue 24).
+    await applyPreferences(saved);
     // Saving "the company's default" undoes an earlier choice on this device too (loading the settings
     // does not: a language picked on the sign-in page carries into the session).
     if (saved.language === null) await forgetLanguageChoice();

@@ -3,7 +3,7 @@
  * currencies follow the locale"). Formatters are cached per language and options: building an
  * `Intl.NumberFormat` costs more than using one, and lists format thousands of cells.
  */
-import { getLanguage, refreshTranslatedComponents } from './i18n';
+import { getLanguage, refreshTranslatedComponents, setInterpolatedNumberFormat } from './i18n';
 
 const LOCALES = { en: 'en-GB', es: 'es-ES' } as const;
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
@@ -74,10 +74,18 @@ export function formatDateTime(value: Date | string | number) {
   return formatDate(value, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A time of day in the one clock style of the app (24-hour in both languages, or the user's format). */
+export function formatTime(value: Date | string | number) {
+  return formatDate(value, { timeStyle: 'short' });
+}
+
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}) {
   const locale = preferences.numberFormat === 'locale' ? currentLocale() : NUMBER_LOCALES[preferences.numberFormat];
   return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
 }
+
+// Numbers inside translated strings ("{{count}} matches") follow the same conventions.
+setInterpolatedNumberFormat((value) => formatNumber(value));
 
 export function formatMoney(value: number, currency: string) {
   return formatNumber(value, { style: 'currency', currency });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, setFormatPreferences } from './format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, setFormatPreferences } from './format';
 import { applyLanguage, chooseLanguage, getLanguage, setLanguage, t } from './i18n';
 import { en } from './locales/en';
 import { es } from './locales/es';
@@ -52,6 +52,17 @@ describe('the two languages', () => {
     // Spanish groups thousands only from five digits (CLDR's minimum grouping digits).
     expect(formatMoney(1234.5, 'EUR')).toMatch(/^1234,50\s€$/);
     expect(formatMoney(12345.5, 'EUR')).toMatch(/^12\.345,50\s€$/);
+  });
+
+  it('write the numbers inside strings and the time of day the same way (issue 24)', async () => {
+    expect(t('signInError.tooManyIn', { count: 17513 })).toBe('Too many attempts. Try again in 17,513 seconds.');
+    // One clock style: 24-hour, as every date-time of the app.
+    expect(formatTime('2026-11-24T18:44:00')).toBe('18:44');
+    await setLanguage('es');
+    expect(t('signInError.tooManyIn', { count: 17513 })).toBe(
+      'Demasiados intentos. Vuelva a intentarlo en 17.513 segundos.',
+    );
+    expect(formatTime('2026-11-24T06:44:00')).toBe('6:44');
   });
 });
 

@@ -10,6 +10,13 @@ import i18next from 'i18next';
 import { en, type MessageKey, type PluralKey } from './locales/en';
 import { resolveLanguage, toLanguage, type Language } from './languages';
 
+let interpolatedNumber: (value: number) => string = String;
+
+/** How a number inside a string is written; `format.ts` sets it to the user's number format. */
+export function setInterpolatedNumberFormat(format: (value: number) => string): void {
+  interpolatedNumber = format;
+}
+
 const i18n = i18next.createInstance();
 void i18n.init({
   lng: 'en',
@@ -17,8 +24,13 @@ void i18n.init({
   resources: { en: { translation: en } },
   keySeparator: false,
   nsSeparator: false,
-  // React escapes what it renders; escaping here too would show &amp; in the page.
-  interpolation: { escapeValue: false },
+  // React escapes what it renders; escaping here too would show &amp; in the page. Every number a string
+  // carries ("17,513 matches") is written in the user's conventions: `format.ts` plugs its formatter in.
+  interpolation: {
+    escapeValue: false,
+    alwaysFormat: true,
+    format: (value: unknown) => (typeof value === 'number' ? interpolatedNumber(value) : value),
+  },
   initAsync: false,
   showSupportNotice: false,
 } as Parameters<typeof i18n.init>[0]);

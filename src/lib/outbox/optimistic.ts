@@ -87,3 +87,21 @@ export function refreshResource(resource: string): void {
 export function reapplyPending(entries: readonly OutboxEntry[]): void {
   for (const entry of entries) if (entry.status === 'pending') applyOptimistic(entry);
 }
+
+/** The record as the device has it in any cached answer of its resource (null when none holds it). */
+export function cachedRecord(resource: string, recordId: string): Row | null {
+  const find = (data: unknown): Row | null => {
+    if (Array.isArray(data)) {
+      for (const row of data) if (isRow(row) && row._id === recordId) return row;
+      return null;
+    }
+    if (!isRow(data)) return null;
+    if (Array.isArray(data.items)) return find(data.items);
+    return data._id === recordId ? data : null;
+  };
+  for (const [, data] of queryClient.getQueriesData({ queryKey: [resource] })) {
+    const found = find(data);
+    if (found) return found;
+  }
+  return null;
+}

@@ -90,6 +90,19 @@ export async function replayWaitingOutbox(): Promise<void> {
 
 const touched = new Set<string>();
 let flush: ReturnType<typeof setTimeout> | undefined;
+let sent = 0;
+let sentNote: ReturnType<typeof setTimeout> | undefined;
+
+/** One note for a replay's writes that landed ("3 changes sent"), a moment after the last one. */
+function noteSent(): void {
+  sent += 1;
+  clearTimeout(sentNote);
+  sentNote = setTimeout(() => {
+    const count = sent;
+    sent = 0;
+    void import('./outcome-toast').then((toast) => toast.showSent(count));
+  }, 800);
+}
 
 /** Batches the refreshes (a replay of 1,000 writes refreshes each resource once, not 1,000 times). */
 function onNotice(notice: OutboxNotice): void {
@@ -97,6 +110,7 @@ function onNotice(notice: OutboxNotice): void {
   if (notice.kind === 'failed' || notice.kind === 'conflict') {
     void import('./outcome-toast').then((toast) => toast.showOutcome(notice));
   }
+  if (notice.kind === 'landed') noteSent();
   clearTimeout(flush);
   flush = setTimeout(() => {
     for (const resource of touched) void queryClient.invalidateQueries({ queryKey: [resource] });

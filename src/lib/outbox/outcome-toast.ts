@@ -1,4 +1,7 @@
-/** The toast for a write the server refused or that conflicts (never dropped silently), in its own chunk. */
+/**
+ * The toasts of a replay, in their own chunk: a write the server refused or that conflicts (never dropped
+ * silently), and how many were sent.
+ */
 import type { OutboxNotice } from '../../shared/outbox/replay';
 import { showToast } from '../ui/toast-store';
 import { outboxT } from './strings';
@@ -13,4 +16,9 @@ export function showOutcome(notice: OutboxNotice): void {
         ? outboxT('conflictToast', { label })
         : outboxT('failedToast', { label, message: notice.message ?? '' }),
   });
+}
+
+/** After a replay, what was sent: "1 change sent", once for the whole batch. */
+export function showSent(count: number): void {
+  showToast({ id: 'outbox-sent', status: 'success', title: outboxT('sent', { count }) });
 }

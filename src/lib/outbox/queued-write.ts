@@ -18,7 +18,7 @@ import { isApiError } from '../api/api-error';
 import { newIdempotencyKey } from '../ui/idempotency-key';
 import { showToast } from '../ui/toast-store';
 import { currentIdentity, enqueue, myOutboxEntries } from './outbox-client';
-import { applyOptimistic } from './optimistic';
+import { applyOptimistic, cachedRecord } from './optimistic';
 import { recountOutbox } from './outbox-watch';
 import { isQueuedWrite, QueuedWrite } from './queued-write-error';
 import { outboxT } from './strings';
@@ -65,6 +65,22 @@ function entryOf(write: WriteRequest, identity: { userId: string; companyId: str
     error: null,
     conflict: null,
     approvedAt: null,
+    ...changedFieldsOf(write),
+  };
+}
+
+/** An update's fields that differ from the record the device holds (see `OutboxEntry.changedFields`). */
+function changedFieldsOf(write: WriteRequest): { changedFields?: string[] } {
+  if (write.method !== 'PATCH' || !write.recordId || !write.body) return {};
+  const before = cachedRecord(write.resource, write.recordId);
+  if (!before) return {};
+  // A form sends '' for an empty field that the record holds as null or leaves out.
+  const plain = (value: unknown) => JSON.stringify(value === '' || value === undefined ? null : value);
+  const same = (a: unknown, b: unknown) => plain(a) === plain(b);
+  return {
+    changedFields: Object.keys(write.body).filter(
+      (field) => field !== 'version' && !same(write.body?.[field], before[field]),
+    ),
   };
 }
 

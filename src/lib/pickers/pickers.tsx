@@ -6,7 +6,8 @@
 import { useCallback, useMemo } from 'react';
 import type { Airport, OceanPort } from '../../shared/contracts/places';
 import { buildPlaceIndex, searchPlaces, type PlaceKeys } from '../../shared/place-search';
-import { useCountries, useCurrencies, useTimezones } from '../reference-data/reference-data';
+import { useCountries, useCurrencies } from '../reference-data/localized-reference-data';
+import { useTimezones } from '../reference-data/reference-data';
 import { useAirports, useOceanPorts } from './place-lists';
 import { SearchCombobox, type SearchComboboxProps } from './search-combobox';
 

@@ -88,6 +88,4 @@ export async function loadReferenceData(client: QueryClient): Promise<void> {
   ]);
 }
 
-export const useCountries = () => useQuery(referenceDataQueries.countries);
 export const useTimezones = () => useQuery(referenceDataQueries.timezones);
-export const useCurrencies = () => useQuery(referenceDataQueries.currencies);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { auditEntrySchema, type AuditEntry } from '../../shared/contracts/log';
 import { apiList } from '../api/api-client';
+import { describeAudit, useAuditT } from '../audit/describe-audit';
 import { formatDateTime } from '../i18n/format';
 import { ModalDialog } from '../ui/modal-dialog';
 import { useCan } from './permission-gate';
@@ -72,6 +73,7 @@ function AuditHistoryDialog({
   onClose: () => void;
 }) {
   const t = useKitT();
+  useAuditT();
   const history = useQuery(auditHistoryQuery(entity, entityId));
   return (
     <ModalDialog title={t('audit.title', { name })} onClose={onClose} maxWidth="xl">
@@ -99,7 +101,7 @@ function AuditHistoryDialog({
                 ? t('audit.updated', { who })
                 : verb === 'delete'
                   ? t('audit.deleted', { who })
-                  : t('audit.other', { who, action: entry.action });
+                  : describeAudit(entry);
           const fields = verb === 'update' ? changedFields(entry) : [];
           return (
             <Box as="li" key={entry._id} borderLeftWidth="3px" borderColor="brand.solid" paddingStart={3}>

@@ -5,7 +5,9 @@ export const { useT: useRichTextT, t: richTextT } = defineStrings(
   {
     toolbar: 'Formatting',
     bold: 'Bold',
+    boldShort: 'B',
     italic: 'Italic',
+    italicShort: 'I',
     list: 'Bulleted list',
     listShort: 'List',
     link: 'Link',
@@ -16,7 +18,10 @@ export const { useT: useRichTextT, t: richTextT } = defineStrings(
   {
     toolbar: 'Formato',
     bold: 'Negrita',
+    // The letters Spanish word processors put on these buttons.
+    boldShort: 'N',
     italic: 'Cursiva',
+    italicShort: 'K',
     list: 'Lista con viñetas',
     listShort: 'Lista',
     link: 'Enlace',

@@ -143,7 +143,7 @@ export default function TiptapMailEditor({
           onClick={() => editor.chain().focus().toggleBold().run()}
           aria-label={t('bold')}
         >
-          B
+          {t('boldShort')}
         </Button>
         <Button
           {...tool(active.italic)}
@@ -151,7 +151,7 @@ export default function TiptapMailEditor({
           onClick={() => editor.chain().focus().toggleItalic().run()}
           aria-label={t('italic')}
         >
-          I
+          {t('italicShort')}
         </Button>
         <Button
           {...tool(active.list)}

@@ -38,7 +38,7 @@ export interface ReportColumnDef {
 export const REPORT_COLUMNS = {
   contacts: [
     { key: 'name', label: 'Name', kind: 'text', byDefault: true },
-    { key: 'types', label: 'Types', kind: 'list', byDefault: true, groupable: true },
+    { key: 'types', label: 'Business types', kind: 'list', byDefault: true, groupable: true },
     { key: 'email', label: 'E-mail', kind: 'text', byDefault: true },
     { key: 'phone', label: 'Phone', kind: 'text' },
     { key: 'address', label: 'Address', kind: 'text' },

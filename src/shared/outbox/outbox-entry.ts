@@ -61,6 +61,12 @@ export interface OutboxEntry {
    * whatever its age (outbox-age.ts). Entries of earlier builds have none and read as not approved.
    */
   approvedAt: number | null;
+  /**
+   * For an update: the fields of `body` that differ from the record as the device had it when the user
+   * saved, so the outbox can say what will change ("city → Rotterdam"). Absent on entries of earlier
+   * builds and when the record was not on the device: then every field of the body is shown.
+   */
+  changedFields?: string[];
 }
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { Box, Heading, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
 import { TABLE_HEADER_CSS } from '../../../lib/ui/table-style';
-import { useCountries } from '../../../lib/reference-data/reference-data';
+import { useCountries } from '../../../lib/reference-data/localized-reference-data';
 import { LoadFailed } from '../../../lib/ui/load-failed';
 import { usePhone } from '../../../lib/ui/use-phone';
 import { buildPlaceIndex, searchPlaces } from '../../../shared/place-search';

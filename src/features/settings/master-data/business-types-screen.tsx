@@ -1,3 +1,4 @@
+import { businessTypeName } from '../../../lib/i18n/system-records';
 import { createColumnHelper } from '@tanstack/react-table';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { ResourceScreen } from '../../../lib/resource-kit/resource-screen';
@@ -11,6 +12,8 @@ const columns = [
   column.accessor('name', {
     header: () => masterT('name'),
     meta: { sortField: 'name', width: 'minmax(10rem, 2fr)' },
+    // The seeded types in the user's language while they keep the seed's name.
+    cell: (info) => businessTypeName(info.row.original),
   }),
   column.accessor('code', { header: () => masterT('code'), meta: { sortField: 'code', width: 'minmax(8rem, 1fr)' } }),
   column.accessor('isActive', {

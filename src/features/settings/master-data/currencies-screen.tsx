@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { formatDate, formatDateTime } from '../../../lib/i18n/format';
 import { CurrencyPicker, PickerField } from '../../../lib/pickers';
-import { useCurrencies } from '../../../lib/reference-data/reference-data';
+import { useCurrencies } from '../../../lib/reference-data/localized-reference-data';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { withPermission } from '../../../lib/resource-kit/permission-gate';
 import { ResourceScreen } from '../../../lib/resource-kit/resource-screen';

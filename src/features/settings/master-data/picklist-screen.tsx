@@ -1,3 +1,4 @@
+import { picklistGroupLabel, picklistOptionLabel } from '../../../lib/i18n/system-records';
 import {
   closestCenter,
   DndContext,
@@ -102,10 +103,7 @@ function Picklists() {
                   bg={group._id === selected?._id ? 'brand.subtle' : 'bg.panel'}
                   onClick={() => setSelectedId(group._id)}
                 >
-                  <Text fontWeight="medium">{group.label}</Text>
-                  <Text textStyle="xs" color="fg.muted">
-                    {group.module} · {group.name}
-                  </Text>
+                  <Text fontWeight="medium">{picklistGroupLabel(group)}</Text>
                 </chakra.button>
               </li>
             ))}
@@ -207,7 +205,7 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
     <section aria-labelledby="picklist-options">
       <Flex justifyContent="space-between" alignItems="center" marginBottom={3} gap={3} wrap="wrap">
         <Heading as="h3" size="md" id="picklist-options">
-          {t('pl.options', { group: group.label })}
+          {t('pl.options', { group: picklistGroupLabel(group) })}
         </Heading>
         <Can module="masterData" action="create">
           <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')}>
@@ -243,7 +241,7 @@ function GroupOptions({ group }: { group: DropdownGroup }) {
       </DndContext>
       {editing && (
         <RecordDialog<CreateDropdownInput, z.output<typeof createDropdownBody>, DropdownItem>
-          title={record ? record.label : t('pl.newOption')}
+          title={record ? picklistOptionLabel(record) : t('pl.newOption')}
           noun={t('pl.optionNoun')}
           schema={createDropdownBody}
           defaultValues={
@@ -352,7 +350,7 @@ function SortableOption({
       )}
       <Box flex="1 1 9rem" minWidth={0}>
         <Text fontWeight="medium" overflowWrap="anywhere">
-          {option.label}
+          {picklistOptionLabel(option)}
         </Text>
         <Text textStyle="xs" color="fg.muted" fontFamily="mono">
           {option.value}

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiCall } from '../../../lib/api/api-client';
 import { formatDateTime } from '../../../lib/i18n/format';
+import { parseUserAgent } from '../../../shared/user-agent';
 import { FormField, TextInput } from '../../../lib/resource-kit/form-field';
 import { formMessageOf, mapServerErrors } from '../../../lib/resource-kit/server-field-errors';
 import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
@@ -187,6 +188,13 @@ function SessionsPanel() {
       setBusy(false);
     }
   };
+  /** "Chrome on Linux", "Chrome", "a browser on Linux", or "Unknown browser": never the raw header. */
+  const deviceName = (header: string) => {
+    const { browser, os } = parseUserAgent(header);
+    if (browser && os) return t('sessions.device', { browser, os });
+    if (os) return t('sessions.deviceOs', { os });
+    return browser ?? t('sessions.unknown');
+  };
   return (
     <Panel title={t('sessions.title')}>
       {sessions.isError && (
@@ -199,7 +207,9 @@ function SessionsPanel() {
           <li key={session._id} data-current={session.current}>
             <Flex gap={2} alignItems="baseline" wrap="wrap">
               <Text fontWeight="medium" truncate maxWidth="28rem">
-                {session.current ? t('sessions.current') : session.userAgent || t('sessions.unknown')}
+                {session.current
+                  ? t('sessions.currentOn', { device: deviceName(session.userAgent) })
+                  : deviceName(session.userAgent)}
               </Text>
               <Text textStyle="sm" color="fg.muted">
                 {t('sessions.since', { date: formatDateTime(session.createdAt) })}

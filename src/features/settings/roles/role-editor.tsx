@@ -1,3 +1,4 @@
+import { roleName as systemRoleName, useSystemRecordsT } from '../../../lib/i18n/system-records';
 import { Button, Flex, Heading, Link, Stack, Text, chakra } from '@chakra-ui/react';
 import { NeedsConnection } from '../../../lib/online/needs-connection';
 import { useOnline } from '../../../lib/resource-kit/use-online';
@@ -36,27 +37,35 @@ export function preset(catalogue: PermissionCatalogue, kind: 'full' | 'read' | '
 /** /accounts/roles/create/ */
 export const RoleCreateScreen = withPermission('roles', 'create', RoleEditor);
 
-/** /settings/roles/{id} */
+/**
+ * /settings/roles/{id}. The permission is checked before the role is asked for: a role without
+ * `roles: read` sees the not-allowed screen and the service gets no call it would refuse (issue 24).
+ */
 export function RoleEditLoader({ id }: { id: string }) {
-  const t = useRolesT();
-  const query = useQuery(rolesResource.itemQueryOptions(id));
   return (
     <RequirePermission module="roles" action="read">
-      {query.data ? (
-        <RoleEditor role={query.data} onReload={() => void query.refetch()} />
-      ) : query.isError ? (
-        <Text role="alert" color="fg.error">
-          {t('failed')}
-        </Text>
-      ) : (
-        <Text color="fg.muted">{t('loading')}</Text>
-      )}
+      <RoleEditLoaderAllowed id={id} />
     </RequirePermission>
+  );
+}
+
+function RoleEditLoaderAllowed({ id }: { id: string }) {
+  const t = useRolesT();
+  const query = useQuery(rolesResource.itemQueryOptions(id));
+  return query.data ? (
+    <RoleEditor role={query.data} onReload={() => void query.refetch()} />
+  ) : query.isError ? (
+    <Text role="alert" color="fg.error">
+      {t('failed')}
+    </Text>
+  ) : (
+    <Text color="fg.muted">{t('loading')}</Text>
   );
 }
 
 function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) {
   const t = useRolesT();
+  useSystemRecordsT();
   const navigate = useNavigate();
   const client = useQueryClient();
   const catalogue = usePermissionCatalogue();
@@ -96,7 +105,7 @@ function RoleEditor({ role, onReload }: { role?: Role; onReload?: () => void }) 
       </Link>
       <Flex justifyContent="space-between" alignItems="center" gap={3} wrap="wrap">
         <Heading as="h2" size="xl">
-          {role ? role.name : t('newTitle')}
+          {role ? systemRoleName(role) : t('newTitle')}
         </Heading>
         {role && (
           <Flex gap={2}>

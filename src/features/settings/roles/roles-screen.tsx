@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../../lib/ui/page-header';
 import { formatNumber } from '../../../lib/i18n/format';
 import { Can, RequirePermission } from '../../../lib/resource-kit/permission-gate';
+import { roleDescription, roleName, useSystemRecordsT } from '../../../lib/i18n/system-records';
 import { ResourceList } from '../../../lib/resource-kit/resource-list';
 import type { ResourceColumns } from '../../../lib/resource-kit/resource-table';
 import { Pill } from '../../../lib/ui/pill';
@@ -18,7 +19,7 @@ const columns: ResourceColumns<Role> = [
     meta: { sortField: 'name', width: 'minmax(10rem, 1.5fr)' },
     cell: (info) => (
       <Link asChild fontWeight="medium" color="brand.fg">
-        <RouterLink to={`/settings/roles/${info.row.original._id}`}>{info.getValue()}</RouterLink>
+        <RouterLink to={`/settings/roles/${info.row.original._id}`}>{roleName(info.row.original)}</RouterLink>
       </Link>
     ),
   }),
@@ -27,7 +28,7 @@ const columns: ResourceColumns<Role> = [
     meta: { width: 'minmax(12rem, 2fr)' },
     cell: (info) => (
       <Text truncate color="fg.muted">
-        {info.getValue()}
+        {roleDescription(info.row.original)}
       </Text>
     ),
   }),
@@ -46,6 +47,7 @@ const columns: ResourceColumns<Role> = [
 /** /settings/roles: the company's roles with how many users hold each. */
 export function RolesScreen() {
   const t = useRolesT();
+  useSystemRecordsT();
   return (
     <RequirePermission module="roles" action="read">
       <Box as="section">

@@ -61,6 +61,9 @@ export const en = {
 
   'banner.unverifiedEmail': 'Please verify your email to activate your account.',
   'banner.subscriptionExpired': 'Your Subscription has been expired. Please Contact Support Team',
+  'banner.resend': 'Resend the e-mail',
+  'banner.resent': 'A new verification e-mail is on its way to {{email}}.',
+  'banner.contactSupport': 'Contact support',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -65,4 +65,7 @@ export const es: Record<MessageKey, string> & Record<string, string> = {
 
   'banner.unverifiedEmail': 'Verifique su correo electrónico para activar su cuenta.',
   'banner.subscriptionExpired': 'Su suscripción ha caducado. Póngase en contacto con el equipo de soporte.',
+  'banner.resend': 'Reenviar el correo',
+  'banner.resent': 'Se ha enviado un nuevo correo de verificación a {{email}}.',
+  'banner.contactSupport': 'Contactar con soporte',
 };

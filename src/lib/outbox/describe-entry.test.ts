@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n/i18n';
+import { describeOutboxEntry } from './describe-entry';
+
+const update = {
+  resource: 'contacts',
+  label: 'Rotterdam Reefer Lines',
+  recordId: 'c1',
+  method: 'PATCH' as const,
+  body: { name: 'Rotterdam Reefer Lines', city: 'Rotterdam', notes: '', tagIds: ['a', 'b'], version: 3 },
+};
+
+describe('describeOutboxEntry', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('says what will change, only the fields that differ when they are known', () => {
+    expect(describeOutboxEntry({ ...update, changedFields: ['city'] })).toBe(
+      'Contact Rotterdam Reefer Lines: city → Rotterdam',
+    );
+    expect(describeOutboxEntry({ ...update, changedFields: ['notes', 'tagIds'] })).toBe(
+      'Contact Rotterdam Reefer Lines: notes → (empty), tags → 2 items',
+    );
+    // An entry of an earlier build: every field it sends.
+    expect(describeOutboxEntry(update)).toBe(
+      'Contact Rotterdam Reefer Lines: name → Rotterdam Reefer Lines, city → Rotterdam, notes → (empty), tags → 2 items',
+    );
+  });
+
+  it('names creates and deletes, and speaks Spanish', async () => {
+    expect(describeOutboxEntry({ ...update, method: 'POST', recordId: null })).toBe(
+      'Contact Rotterdam Reefer Lines: to be created',
+    );
+    expect(describeOutboxEntry({ ...update, method: 'DELETE', body: null })).toBe(
+      'Contact Rotterdam Reefer Lines: to be deleted',
+    );
+    await setLanguage('es');
+    expect(describeOutboxEntry({ ...update, changedFields: ['city'] })).toBe(
+      'Contacto Rotterdam Reefer Lines: ciudad → Rotterdam',
+    );
+  });
+});
