@@ -69,7 +69,10 @@ test.describe('sign-in and the signed-in frame', () => {
     await signIn(page, 'admin@expired.test');
     await expect(page).toHaveURL(/\/dashboard$/);
     const message = 'Your Subscription has been expired. Please Contact Support Team';
-    await expect(page.locator('[data-banner="subscription-expired"]')).toHaveText(message);
+    // The text is SPEC's, word for word; a link to support follows it.
+    const banner = page.locator('[data-banner="subscription-expired"]');
+    await expect(banner).toContainText(message);
+    await expect(banner.getByRole('button', { name: 'Contact support' })).toBeVisible();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Mail' }).click();
     await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();

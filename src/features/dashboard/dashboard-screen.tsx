@@ -19,8 +19,9 @@ import { QueryWidget, WidgetFrame } from './widget';
 // Shown only until the company has set itself up: its own chunk.
 const SetupWidget = lazy(() => import('./setup-widget'));
 // The first row for a role that reads shipments: its own chunk (the first-load budget).
-const ShipmentsWidget = lazy(() => import('./shipments-widget'));
-const AttentionWidget = lazy(() => import('./attention-widget'));
+// One chunk for both shipment widgets: every user who sees one sees the other.
+const ShipmentsWidget = lazy(() => import('./shipment-widgets').then((m) => ({ default: m.ShipmentsWidget })));
+const AttentionWidget = lazy(() => import('./shipment-widgets').then((m) => ({ default: m.AttentionWidget })));
 
 /**
  * /dashboard: what a forwarder's staff opens every morning. Eight widgets, each on its own call with its
