@@ -29,6 +29,7 @@ export const spanish: Record<keyof AuditStrings, string> = {
   'action.notification.send': '{{who}} envió una notificación',
   'action.contact.import': '{{who}} importó contactos',
   'action.company.plan_change': '{{who}} cambió el plan de {{thing}}',
+  'action.shipment.event': '{{who}} añadió un hito a {{thing}}',
   other: '{{who}} hizo un cambio',
   'named.shipment': 'el envío {{name}}',
   'a.shipment': 'un envío',
