@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -16,13 +16,19 @@ import {
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
 /**
- * The URL of the page-side transport's chunk (src/lib/session/page-refresh.ts). It is loaded with a
- * dynamic import, so its chunk keeps its export names; importing the same URL in the page yields the very
- * module instance the app's api-client uses (one coordinator per page).
+ * The URL of the chunk holding the page-side transport (src/lib/session/page-refresh.ts): its own chunk, or
+ * the session life cycle's, which carries it (vite.config.ts). It is loaded with a dynamic import, so the
+ * chunk exports the module's namespace (or the module itself); importing the same URL in the page yields
+ * the very module instance the app's api-client uses (one coordinator per page).
  */
 function pageRefreshChunk(): string {
-  const chunk = readdirSync(path.join(DIST, 'assets')).find((file) => /^page-refresh-[\w-]+\.js$/.test(file));
-  if (!chunk) throw new Error('no page-refresh chunk in dist/assets: did the chunking of page-refresh.ts change?');
+  const assets = path.join(DIST, 'assets');
+  const chunk = readdirSync(assets).find(
+    (file) =>
+      /^(page-refresh|session-lifecycle)-[\w-]+\.js$/.test(file) &&
+      readFileSync(path.join(assets, file), 'utf8').includes('pageRefreshCoordinator:'),
+  );
+  if (!chunk) throw new Error('no chunk in dist/assets exports pageRefreshCoordinator: did the chunking change?');
   return `/assets/${chunk}`;
 }
 
@@ -35,9 +41,21 @@ function fetchUserThroughPageTransport(page: Page, count: number): Promise<numbe
   return page.evaluate(
     async ({ url, n, chunk }) => {
       type Tokens = { accessToken: string; refreshToken: string } | null;
-      const transport = (await import(chunk)) as {
+      type Transport = {
         pageRefreshCoordinator(): { fetch(attempt: (tokens: Tokens) => Promise<Response>): Promise<Response> };
       };
+      const loaded = (await import(chunk)) as Record<string, unknown>;
+      // The module itself, or its namespace among the chunk's exports (when the chunk carries more modules).
+      const transport = (
+        typeof loaded.pageRefreshCoordinator === 'function'
+          ? loaded
+          : Object.values(loaded).find(
+              (value) =>
+                typeof value === 'object' &&
+                value !== null &&
+                typeof (value as Partial<Transport>).pageRefreshCoordinator === 'function',
+            )
+      ) as Transport;
       const send = (tokens: Tokens) =>
         fetch(url, {
           headers: tokens
