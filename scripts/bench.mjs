@@ -69,6 +69,11 @@ const MODULES = [
     title: 'Shipments at 100,000: list, search and create on both databases; the offline list per keystroke',
     timeoutS: 1500,
   },
+  {
+    name: 'shipment-events',
+    title: 'Milestones at 100,000 shipments with 20 events each: "Needs attention" and adding a milestone (PostgreSQL)',
+    timeoutS: 900,
+  },
 ];
 /** Start failures (another engineer's half-done change, a port in use) are retried once after this pause. */
 const RETRY_PAUSE_S = Number(process.env.BENCH_RETRY_PAUSE_S ?? 60);

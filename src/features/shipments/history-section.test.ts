@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeSentence } from './history-section';
+import type { AuditEntry } from '../../shared/contracts/log';
+import { changeSentence, historySentence } from './history-section';
 
 describe('a shipment change in words', () => {
   it('names the field as the form labels it, with both values', () => {
@@ -16,5 +17,60 @@ describe('a shipment change in words', () => {
     expect(changeSentence({ field: 'containers', before: [], after: [{ number: 'MSKU6011672' }] })).toBe(
       'the containers',
     );
+  });
+});
+
+describe('a milestone in the shipment history', () => {
+  const entry = (changes: Record<string, unknown>): AuditEntry => ({
+    _id: 'a1',
+    companyId: 'c1',
+    actorUserId: 'u1',
+    actorName: 'Admin Demo',
+    action: 'shipment.event',
+    entity: 'shipment',
+    entityId: 's1',
+    changes,
+    requestId: null,
+    createdAt: '2026-03-02T10:00:00.000Z',
+  });
+
+  it('says what happened, where, to which container, and the status it led to', () => {
+    const sentence = historySentence(
+      entry({
+        before: { status: 'booked' },
+        after: { status: 'in-transit' },
+        event: {
+          code: 'LOAD',
+          classifier: 'ACT',
+          at: '2026-03-02T09:30:00.000Z',
+          location: 'NLRTM',
+          containerNumber: 'MSKU6011672',
+        },
+      }),
+      'Admin Demo',
+    );
+    expect(sentence).toMatch(
+      /^Admin Demo recorded: Actual “Loaded”, .+ at NLRTM \(container MSKU6011672\)\. The status became “In transit”\.$/,
+    );
+    expect(sentence).not.toContain('LOAD');
+  });
+
+  it('tells a correction from a new milestone, and leaves the status out when it did not move', () => {
+    const sentence = historySentence(
+      entry({
+        before: { status: 'booked' },
+        after: { status: 'booked' },
+        event: { code: 'ARRI', classifier: 'EST', at: '2026-03-09T06:00:00.000Z', location: 'USNYC', retracts: 'e0' },
+      }),
+      'Ops Demo',
+    );
+    expect(sentence).toMatch(
+      /^Ops Demo retracted an earlier milestone and recorded: Estimated “Arrived”, .+ at USNYC\.$/,
+    );
+  });
+
+  it('falls back to the describer for an entry that logged no event', () => {
+    expect(historySentence(entry({}), 'Admin Demo')).not.toBe('');
+    expect(historySentence(entry({}), 'Admin Demo')).not.toContain('shipment.event');
   });
 });

@@ -4,8 +4,10 @@ import { describeAudit, useAuditT } from '../../lib/audit/describe-audit';
 import { formatDateTime } from '../../lib/i18n/format';
 import { auditHistoryQuery, changedFields } from '../../lib/resource-kit/audit-history';
 import { useCan } from '../../lib/resource-kit/permission-gate';
+import type { AuditEntry } from '../../shared/contracts/log';
 import type { Shipment } from '../../shared/contracts/shipments';
 import { SHIPMENT_AUDIT_ENTITY } from './api';
+import { milestonesT } from './milestone-strings';
 import { isPending } from './shipment-labels';
 import { shipmentsT, useShipmentsT } from './strings';
 
@@ -62,7 +64,68 @@ export function changeSentence(change: { field: string; before: unknown; after: 
   return shipmentsT('historyChange', { field, before, after });
 }
 
-/** The shipment's audit trail as sentences, newest first. */
+interface LoggedEvent {
+  code?: unknown;
+  classifier?: unknown;
+  at?: unknown;
+  location?: unknown;
+  containerNumber?: unknown;
+  retracts?: unknown;
+}
+
+type MilestoneKey = Parameters<typeof milestonesT>[0];
+
+/**
+ * A milestone as its audit entry logged it, in words: "Actual “Departed”, 2 Mar 2026, 10:00 at NLRTM
+ * (container MSKU6011672)". Undefined when the entry carries no event (an entry from before events were logged).
+ */
+export function milestoneWhat(event: LoggedEvent | undefined): string | undefined {
+  if (!event || typeof event.code !== 'string' || typeof event.classifier !== 'string') return undefined;
+  const at = typeof event.at === 'string' ? formatDateTime(event.at) : '';
+  let what = shipmentsT('historyMilestoneWhat', {
+    kind: milestonesT(`classifier.${event.classifier}` as MilestoneKey),
+    event: milestonesT(`code.${event.code}` as MilestoneKey),
+    at,
+  });
+  if (typeof event.location === 'string' && event.location) {
+    what = shipmentsT('historyMilestonePlace', { what, place: event.location });
+  }
+  if (typeof event.containerNumber === 'string' && event.containerNumber) {
+    what = shipmentsT('historyMilestoneContainer', { what, container: event.containerNumber });
+  }
+  return what;
+}
+
+/** One audit entry of the shipment as a sentence (record changes, milestones, and what the describer knows). */
+export function historySentence(entry: AuditEntry, who: string): string {
+  const verb = entry.action.split('.').pop();
+  if (entry.action === 'shipment.event') {
+    const event = entry.changes.event as LoggedEvent | undefined;
+    const what = milestoneWhat(event);
+    if (what) {
+      const sentence = shipmentsT(event?.retracts ? 'historyRetracted' : 'historyMilestone', { who, what });
+      const before = (entry.changes.before ?? {}) as { status?: unknown };
+      const after = (entry.changes.after ?? {}) as { status?: unknown };
+      if (typeof after.status === 'string' && after.status !== before.status) {
+        const status = shipmentsT(`status.${after.status}` as Parameters<typeof shipmentsT>[0]);
+        return `${sentence} ${shipmentsT('historyStatus', { status })}`;
+      }
+      return sentence;
+    }
+  }
+  const changes = changedFields(entry)
+    .filter((c) => !HIDDEN.has(c.field))
+    .map(changeSentence);
+  if (verb === 'create') return shipmentsT('historyCreated', { who });
+  if (verb === 'update' && changes.length > 0)
+    return shipmentsT('historyChanged', { who, changes: changes.join(shipmentsT('and')) });
+  return describeAudit(entry);
+}
+
+/**
+ * The shipment's history, newest first: every change to the record, each milestone (with what, when and
+ * where) and each document or mail the services logged against it, one trail in time order.
+ */
 export function HistorySection({ record }: { record: Shipment }) {
   const t = useShipmentsT();
   useAuditT();
@@ -79,17 +142,7 @@ export function HistorySection({ record }: { record: Shipment }) {
     body = (
       <Stack as="ol" gap={3} listStyleType="none">
         {history.data.items.map((entry) => {
-          const who = entry.actorName ?? t('someone');
-          const verb = entry.action.split('.').pop();
-          const changes = changedFields(entry)
-            .filter((c) => !HIDDEN.has(c.field))
-            .map(changeSentence);
-          const sentence =
-            verb === 'create'
-              ? t('historyCreated', { who })
-              : verb === 'update' && changes.length > 0
-                ? t('historyChanged', { who, changes: changes.join(t('and')) })
-                : describeAudit(entry);
+          const sentence = historySentence(entry, entry.actorName ?? t('someone'));
           return (
             <Box as="li" key={entry._id} borderLeftWidth="3px" borderColor="brand.solid" paddingStart={3}>
               <Text>{sentence}</Text>

@@ -316,4 +316,55 @@ describe('upgradeOutboxEntry', () => {
     expect(upgradeOutboxEntry(JSON.parse(JSON.stringify(earlier)))?.approvedAt).toBeNull();
     expect(upgradeOutboxEntry(JSON.parse(JSON.stringify(entry({ approvedAt: 5 }))))?.approvedAt).toBe(5);
   });
+  it('sends a write that names a parent after the parent’s waiting writes, never beside them', async () => {
+    const store = memoryOutboxStore();
+    const order: string[] = [];
+    let shipmentLanded = false;
+    // The parent's create answers slowly; a milestone sent beside it would meet a 404.
+    const send = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/shipments')) {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        shipmentLanded = true;
+        order.push('shipment');
+        return json(201, { data: { _id: 's1', version: 1 } });
+      }
+      order.push(shipmentLanded ? 'event' : 'event before its shipment');
+      return shipmentLanded ? json(201, { data: { _id: 'e1' } }) : json(404, { code: 'NOT_FOUND', message: 'x' });
+    };
+    await store.put(
+      entry({
+        id: newOutboxId(1),
+        path: '/shipments',
+        method: 'POST',
+        resource: 'shipments',
+        recordId: 's1',
+        version: null,
+        body: { _id: 's1' },
+      }),
+    );
+    await store.put(
+      entry({
+        id: newOutboxId(2),
+        path: '/shipments/s1/events',
+        method: 'POST',
+        resource: 'shipment-events',
+        recordId: 'e1',
+        version: null,
+        body: { _id: 'e1' },
+        after: 'shipments:s1',
+      }),
+    );
+    const result = await replayOutbox(deps(store, send).deps);
+    expect(order).toEqual(['shipment', 'event']);
+    expect(result.landed).toBe(2);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('keeps the parent a stored entry names, and reads entries without one as before', () => {
+    expect(upgradeOutboxEntry(JSON.parse(JSON.stringify(entry({ after: 'shipments:s1' }))))?.after).toBe(
+      'shipments:s1',
+    );
+    expect(upgradeOutboxEntry(JSON.parse(JSON.stringify(entry())))?.after).toBeUndefined();
+  });
 });

@@ -13,7 +13,7 @@
 import type { ServiceName } from '../services';
 import { awaitsUserBeforeSending } from './outbox-age';
 import { backoffDelay, type BackoffPolicy } from '../backoff';
-import { recordKeyOf, type OutboxEntry } from './outbox-entry';
+import { chainKeyOf, recordKeyOf, type OutboxEntry } from './outbox-entry';
 import type { OutboxStore } from './outbox-store';
 
 export interface OutboxIdentity {
@@ -242,10 +242,11 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
     const due = (await deps.store.list()).filter(
       (entry) => entry.userId === who.userId && entry.companyId === who.companyId,
     );
-    // Per record, in order; a record stops at its first entry that is not sent now.
+    // Per record, in order; a record stops at its first entry that is not sent now. A write that names a
+    // parent (`after`) is in its parent's group.
     const groups = new Map<string, OutboxEntry[]>();
     for (const entry of due) {
-      const key = recordKeyOf(entry);
+      const key = chainKeyOf(entry);
       const group = groups.get(key) ?? [];
       group.push(entry);
       groups.set(key, group);
