@@ -68,8 +68,6 @@ export async function addShipmentEvent(
         resource: SHIPMENT_EVENTS_RESOURCE,
         recordId: body._id,
         label,
-        // A shipment made offline and still waiting: the milestone goes after it, not to a 404.
-        after: `${shipmentsResource.name}:${shipmentId}`,
       },
       shipmentEventAddedSchema,
     );

@@ -39,11 +39,6 @@ export interface WriteRequest {
    * notifications read by opening them), which the screen shows at once by itself.
    */
   quiet?: boolean;
-  /**
-   * The record key (`resource:id`) of a record this write needs first (see `OutboxEntry.after`): while it has
-   * writes waiting, this one is queued behind them instead of sent.
-   */
-  after?: string;
 }
 
 function entryOf(write: WriteRequest, identity: { userId: string; companyId: string }): OutboxEntry {
@@ -71,7 +66,6 @@ function entryOf(write: WriteRequest, identity: { userId: string; companyId: str
     conflict: null,
     approvedAt: null,
     ...changedFieldsOf(write),
-    ...(write.after ? { after: write.after } : {}),
   };
 }
 
@@ -108,11 +102,7 @@ export async function sendWrite<S extends z.ZodType>(write: WriteRequest, schema
   if (navigator.onLine === false) return queue(entry, write.quiet);
   const waiting = await myOutboxEntries().catch(() => []);
   const key = recordKeyOf(entry);
-  const waitsForParent = (other: OutboxEntry) => write.after !== undefined && recordKeyOf(other) === write.after;
-  if (
-    write.recordId &&
-    waiting.some((other) => recordKeyOf(other) === key || other.id === write.recordId || waitsForParent(other))
-  ) {
+  if (write.recordId && waiting.some((other) => recordKeyOf(other) === key || other.id === write.recordId)) {
     return queue(entry, write.quiet);
   }
   try {

@@ -67,12 +67,6 @@ export interface OutboxEntry {
    * builds and when the record was not on the device: then every field of the body is shown.
    */
   changedFields?: string[];
-  /**
-   * The record key (`resource:id`) of another record this write needs first, such as the shipment a
-   * milestone belongs to: while that record has writes waiting, this one waits behind them in the same
-   * order, so a milestone recorded on a shipment made offline is sent after the shipment lands.
-   */
-  after?: string;
 }
 
 let counter = 0;
@@ -84,11 +78,6 @@ export function newOutboxId(now: number): string {
   return `${now.toString(36).padStart(11, '0')}-${counter.toString(36).padStart(4, '0')}-${random
     .toString(36)
     .padStart(6, '0')}`;
-}
-
-/** The chain a write is replayed in: its parent's (`after`) when it names one, else its own record's. */
-export function chainKeyOf(entry: Pick<OutboxEntry, 'resource' | 'recordId' | 'id' | 'after'>): string {
-  return entry.after ?? recordKeyOf(entry);
 }
 
 /** The key writes to one record share: their order is kept among themselves. */
@@ -141,6 +130,5 @@ export function upgradeOutboxEntry(raw: unknown): OutboxEntry | null {
     error: isObject(raw.error) ? (raw.error as unknown as OutboxError) : null,
     conflict: isObject(raw.conflict) ? (raw.conflict as unknown as OutboxConflict) : null,
     approvedAt: num(raw.approvedAt) ? raw.approvedAt : null,
-    after: str(raw.after) ? raw.after : undefined,
   };
 }

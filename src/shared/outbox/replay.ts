@@ -13,7 +13,7 @@
 import type { ServiceName } from '../services';
 import { awaitsUserBeforeSending } from './outbox-age';
 import { backoffDelay, type BackoffPolicy } from '../backoff';
-import { chainKeyOf, recordKeyOf, type OutboxEntry } from './outbox-entry';
+import { recordKeyOf, type OutboxEntry } from './outbox-entry';
 import type { OutboxStore } from './outbox-store';
 
 export interface OutboxIdentity {
@@ -242,11 +242,10 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
     const due = (await deps.store.list()).filter(
       (entry) => entry.userId === who.userId && entry.companyId === who.companyId,
     );
-    // Per record, in order; a record stops at its first entry that is not sent now. A write that names a
-    // parent (`after`) is in its parent's group.
+    // Per record, in order; a record stops at its first entry that is not sent now.
     const groups = new Map<string, OutboxEntry[]>();
     for (const entry of due) {
-      const key = chainKeyOf(entry);
+      const key = recordKeyOf(entry);
       const group = groups.get(key) ?? [];
       group.push(entry);
       groups.set(key, group);
