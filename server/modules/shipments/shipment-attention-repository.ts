@@ -18,8 +18,10 @@ const iso = (value: Date | string | null) =>
 // risk; a draft has no promise yet and an arrived one has kept it.
 const PLANNED_ARRIVAL = `coalesce(s.planned_arrival_at, ((s.eta + 1)::timestamp AT TIME ZONE 'UTC'))`;
 const EXPECTING = `s.arrived_at IS NULL AND s.status IN ('booked', 'in-transit')`;
-const LATE = `(${EXPECTING} AND (s.estimated_arrival_at < $1 OR ${PLANNED_ARRIVAL} < $1))`;
-const AT_RISK = `(${EXPECTING} AND s.estimated_arrival_at > ${PLANNED_ARRIVAL} + interval '24 hours')`;
+// Each test has an index of its own (migration 035): `arrival_due_at` is the earlier of the latest estimate
+// and the plan, and at risk is written exactly as its index's predicate.
+const LATE = `(${EXPECTING} AND s.arrival_due_at < $1)`;
+const AT_RISK = `(${EXPECTING} AND s.estimated_arrival_at - ${PLANNED_ARRIVAL} > interval '24 hours')`;
 const ON_HOLD = `(s.on_hold AND s.status NOT IN ('closed', 'cancelled'))`;
 
 interface AttentionRow {
