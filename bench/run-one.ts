@@ -28,6 +28,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   reports: () => import('./reports.ts'),
   shipments: () => import('./shipments.ts'),
   'shipment-events': () => import('./shipment-events.ts'),
+  charges: () => import('./charges.ts'),
 };
 
 const [name, outFile, offsetArg] = process.argv.slice(2);

@@ -74,6 +74,11 @@ const MODULES = [
     title: 'Milestones at 100,000 shipments with 20 events each: "Needs attention" and adding a milestone (PostgreSQL)',
     timeoutS: 900,
   },
+  {
+    name: 'charges',
+    title: 'Money on a job: profit of 200 lines, and profit by customer over 100,000 shipments as CSV',
+    timeoutS: 1500,
+  },
 ];
 /** Start failures (another engineer's half-done change, a port in use) are retried once after this pause. */
 const RETRY_PAUSE_S = Number(process.env.BENCH_RETRY_PAUSE_S ?? 60);
