@@ -79,7 +79,8 @@ export function formatTime(value: Date | string | number) {
   return formatDate(value, { timeStyle: 'short' });
 }
 
-export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}) {
+/** A number, or a decimal string formatted from its digits (money as it travels: no float rounds it). */
+export function formatNumber(value: number | `${number}`, options: Intl.NumberFormatOptions = {}) {
   const locale = preferences.numberFormat === 'locale' ? currentLocale() : NUMBER_LOCALES[preferences.numberFormat];
   return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
 }
@@ -89,6 +90,19 @@ setInterpolatedNumberFormat((value) => formatNumber(value));
 
 export function formatMoney(value: number, currency: string) {
   return formatNumber(value, { style: 'currency', currency });
+}
+
+/**
+ * An exact amount (a decimal string such as `"1250.50"`) in `currency` with its `digits` (ISO 4217 minor
+ * units): "€1,250.50", "1.250,50 €"; formatted from the string, so a large amount keeps every cent.
+ */
+export function formatDecimalMoney(value: string, currency: string, digits: number) {
+  return formatNumber(value as `${number}`, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 /** Today as `YYYY-MM-DD` in the user's zone (their preference, else the device's). */
