@@ -73,6 +73,14 @@ export const ERROR_CODES = {
   SHIPMENT_IN_TRANSIT: 'SHIPMENT_IN_TRANSIT',
   /** An actual milestone lies more than 5 minutes ahead of the server's clock. */
   ACTUAL_EVENT_IN_FUTURE: 'ACTUAL_EVENT_IN_FUTURE',
+  /** A charge's currency has no rate valid on the shipment's ETD; `details` name the currency and the date. */
+  NO_RATE: 'NO_RATE',
+  /** A job cannot close without a revenue line. */
+  NO_REVENUE: 'NO_REVENUE',
+  /** A job closing with a margin at or below zero needs `lossReason`. */
+  LOSS_REASON_REQUIRED: 'LOSS_REASON_REQUIRED',
+  /** The charges of a closed job are kept as they closed; reopen it to change them. */
+  SHIPMENT_CLOSED: 'SHIPMENT_CLOSED',
   IDENTITY_PROVIDER_UNAVAILABLE: 'IDENTITY_PROVIDER_UNAVAILABLE',
   STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
 } as const;

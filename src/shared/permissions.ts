@@ -19,18 +19,33 @@ export const PERMISSION_MODULES = [
   'masterData',
   // The sign-in mail templates (invitation, password reset, verification, sign-in code), on top of `mail`.
   'templates',
-  // Shipments, their containers, cargo and (later) milestones, documents and charges.
+  // Shipments, their containers, cargo, milestones and documents; `charges` for their money.
   'shipments',
 ] as const;
 
-export const PERMISSION_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+/** The four actions every module has, then the actions only some modules have (MODULE_EXTRA_ACTIONS). */
+export const STANDARD_ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+export const PERMISSION_ACTIONS = [...STANDARD_ACTIONS, 'charges'] as const;
 
 export type PermissionModule = (typeof PERMISSION_MODULES)[number];
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 export type Permissions = Partial<Record<PermissionModule, PermissionAction[]>>;
 
+/**
+ * Actions a module has besides the four. `shipments.charges`: see and change a job's money (its charges,
+ * profit and the money figures of reports and the dashboard; issue 26). Admin holds it, Operations not.
+ */
+export const MODULE_EXTRA_ACTIONS: Readonly<Partial<Record<PermissionModule, readonly PermissionAction[]>>> = {
+  shipments: ['charges'],
+};
+
+/** The actions `module` has, in the order of PERMISSION_ACTIONS. */
+export function moduleActions(module: PermissionModule): PermissionAction[] {
+  return [...STANDARD_ACTIONS, ...(MODULE_EXTRA_ACTIONS[module] ?? [])];
+}
+
 export function allPermissions(): Permissions {
-  return Object.fromEntries(PERMISSION_MODULES.map((m) => [m, [...PERMISSION_ACTIONS]])) as Permissions;
+  return Object.fromEntries(PERMISSION_MODULES.map((m) => [m, moduleActions(m)])) as Permissions;
 }
 
 export function can(permissions: Permissions, module: PermissionModule, action: PermissionAction): boolean {
@@ -63,4 +78,5 @@ export const AUDIT_ENTITY_MODULES: Readonly<Record<string, PermissionModule>> = 
   dropdownGroup: 'masterData',
   receivingLocation: 'masterData',
   shipment: 'shipments',
+  shipmentCharge: 'shipments',
 };

@@ -125,8 +125,11 @@ export const businessTypeListQuery = listQuerySchema(BUSINESS_TYPE_SORT_FIELDS).
 
 // ---------- /dropdown-groups and /dropdown ----------
 
-/** A picklist module or group name: lower case, digits and `_` (as in `home` / `shipment_mode`). */
-export const picklistKey = z.string().regex(/^[a-z_][a-z0-9_]{0,39}$/, 'lower case letters, digits and _');
+/**
+ * A picklist module or group name: lower case, digits, `_` and `-` (as in `home` / `shipment_mode` /
+ * `charge-codes`).
+ */
+export const picklistKey = z.string().regex(/^[a-z_][a-z0-9_-]{0,39}$/, 'lower case letters, digits, _ and -');
 
 export const DROPDOWN_GROUP_SORT_FIELDS = ['module', 'name', 'label', 'updatedAt'] as const;
 

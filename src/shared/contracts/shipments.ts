@@ -204,6 +204,10 @@ export const shipmentSchema = z.object({
   direction: z.enum(SHIPMENT_DIRECTIONS),
   status: z.enum(SHIPMENT_STATUSES),
   closed: z.boolean(),
+  /** When the job was last closed, and the reason it closed at a loss (an option of `loss-reasons`). */
+  // Optional in the schema only so that records kept offline before these fields existed still parse.
+  closedAt: z.string().nullish(),
+  lossReason: z.string().nullish(),
   customerId: z.string(),
   /** The customer's name as the contact has it now (read only, for lists). */
   customerName: z.string(),
@@ -337,6 +341,11 @@ export const updateShipmentBody = z.strictObject({
   version: versionInput.optional(),
   ...optionalFields,
   closed: z.boolean().optional(),
+  /**
+   * With `closed: true`: why a job closes with a margin at or below zero (an option of the picklist
+   * `loss-reasons` of module `shipments`); required then (409 LOSS_REASON_REQUIRED), kept with the closing.
+   */
+  lossReason: z.string().trim().min(1, 'choose a reason').max(80).optional(),
 });
 export type UpdateShipmentInput = z.input<typeof updateShipmentBody>;
 

@@ -10,7 +10,7 @@
  * arrives, its defaults belong in this file too.
  */
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
-import { allPermissions, PERMISSION_ACTIONS, type Permissions } from '../../../../src/shared/permissions.ts';
+import { allPermissions, moduleActions, STANDARD_ACTIONS, type Permissions } from '../../../../src/shared/permissions.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import type { ServiceDeps } from '../../../http/build-service-app.ts';
@@ -42,7 +42,9 @@ function operationsPermissions(): Permissions {
     ...all,
     audit: ['read'],
     products: ['read'],
-    reference: [...PERMISSION_ACTIONS],
+    reference: moduleActions('reference'),
+    // A job's money (charges, profit) is for the roles an admin gives `shipments.charges` (issue 26).
+    shipments: [...STANDARD_ACTIONS],
     // Operations picks from the company's master data; its administrators maintain it.
     masterData: ['read'],
     // Operations reports problems; the list of reports and its status updates are for administrators

@@ -6,7 +6,7 @@
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import { createRoleBody, roleListQuery, roleSchema, updateRoleBody } from '../../../../src/shared/contracts/roles.ts';
 import {
-  PERMISSION_ACTIONS,
+  moduleActions,
   PERMISSION_MODULES,
   type PermissionAction,
   type Permissions,
@@ -22,7 +22,9 @@ export function normalisePermissions(input: Permissions): Permissions {
   for (const module of PERMISSION_MODULES) {
     const actions = input[module];
     if (!actions || actions.length === 0) continue;
-    out[module] = PERMISSION_ACTIONS.filter((a: PermissionAction) => actions.includes(a));
+    // An action the module does not have (`users.charges`) is dropped.
+    const kept = moduleActions(module).filter((a: PermissionAction) => actions.includes(a));
+    if (kept.length > 0) out[module] = kept;
   }
   return out;
 }

@@ -8,7 +8,7 @@ import {
   moveUsersBody,
   permissionCatalogueSchema,
 } from '../../../../src/shared/contracts/roles.ts';
-import { PERMISSION_ACTIONS, PERMISSION_MODULES } from '../../../../src/shared/permissions.ts';
+import { moduleActions, PERMISSION_MODULES } from '../../../../src/shared/permissions.ts';
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import { ApiError, notFound } from '../../../http/api-error.ts';
 import { auditChange } from '../../../http/audit-change.ts';
@@ -30,7 +30,7 @@ export function registerRoleRoutes(app: App, deps: ServiceDeps): void {
       },
     },
     async () => ({
-      data: PERMISSION_MODULES.map((resource) => ({ resource, actions: [...PERMISSION_ACTIONS] })),
+      data: PERMISSION_MODULES.map((resource) => ({ resource, actions: moduleActions(resource) })),
     }),
   );
 

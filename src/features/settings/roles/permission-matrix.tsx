@@ -42,6 +42,10 @@ export function PermissionMatrix(props: MatrixProps) {
 const has = (matrix: Matrix, module: PermissionModule, action: PermissionAction) =>
   matrix[module]?.includes(action) ?? false;
 
+/** The resources that have `action` (`charges` is the shipments' alone). */
+const holders = (entries: PermissionCatalogue, action: PermissionAction) =>
+  entries.filter((e) => e.actions.includes(action));
+
 const CHECKBOX_CSS = { width: 4, height: 4, accentColor: 'brand.solid', flexShrink: 0 } as const;
 
 function PermissionTable({ entries, matrix, onChange }: MatrixProps) {
@@ -72,10 +76,16 @@ function PermissionTable({ entries, matrix, onChange }: MatrixProps) {
                     type="checkbox"
                     css={CHECKBOX_CSS}
                     aria-label={t('allOf', { action: t(`action.${action}`) })}
-                    checked={entries.length > 0 && entries.every((e) => has(matrix, e.resource, action))}
+                    checked={
+                      holders(entries, action).length > 0 &&
+                      holders(entries, action).every((e) => has(matrix, e.resource, action))
+                    }
                     onChange={(event) =>
                       onChange((m) =>
-                        entries.reduce((acc, e) => toggle(acc, e.resource, [action], event.target.checked), m),
+                        holders(entries, action).reduce(
+                          (acc, e) => toggle(acc, e.resource, [action], event.target.checked),
+                          m,
+                        ),
                       )
                     }
                   />
