@@ -22,6 +22,8 @@ const SetupWidget = lazy(() => import('./setup-widget'));
 // One chunk for both shipment widgets: every user who sees one sees the other.
 const ShipmentsWidget = lazy(() => import('./shipment-widgets').then((m) => ({ default: m.ShipmentsWidget })));
 const AttentionWidget = lazy(() => import('./shipment-widgets').then((m) => ({ default: m.AttentionWidget })));
+// Money (issue 26), for roles with shipments.charges only: a chunk of its own, small (the first-load budget).
+const ProfitWidget = lazy(() => import('./profit-widget'));
 
 /**
  * /dashboard: what a forwarder's staff opens every morning. Eight widgets, each on its own call with its
@@ -44,6 +46,13 @@ export function DashboardScreen() {
           </Box>
           <Box marginBottom={4}>
             <AttentionWidget />
+          </Box>
+        </Suspense>
+      )}
+      {userCan(user, 'shipments', 'charges') && (
+        <Suspense fallback={null}>
+          <Box marginBottom={4}>
+            <ProfitWidget />
           </Box>
         </Suspense>
       )}

@@ -14,11 +14,13 @@ import { isApiError } from '../../lib/api/api-error';
 import { PENDING_MARK } from '../../lib/outbox/optimistic';
 import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
 import { sendWrite } from '../../lib/outbox/write';
+import { ERROR_CODES, type ErrorDetail } from '../../shared/api-envelope';
 import { deletedItemSchema } from '../../shared/contracts/resource-contract';
 import {
   CHARGE_CODE_PICKLIST,
   chargeSchema,
   LOSS_REASON_PICKLIST,
+  readNoRateDetails,
   shipmentProfitSchema,
   type Charge,
   type CreateChargeInput,
@@ -61,6 +63,12 @@ export function profitQueryOptions(shipmentId: string) {
     // A 409 is an answer (which rate is missing), not a failure worth asking again.
     retry: (count, error) => !(isApiError(error) && error.status < 500 && error.status > 0) && count < 2,
   });
+}
+
+/** The currencies and day a `409 NO_RATE` names; empty for any other error. */
+export function missingRatesOf(error: unknown): { currency: string; date: string }[] {
+  if (!isApiError(error) || error.code !== ERROR_CODES.NO_RATE) return [];
+  return readNoRateDetails(Array.isArray(error.details) ? (error.details as ErrorDetail[]) : undefined);
 }
 
 /** The company's options of the shipments module (charge codes, loss reasons), in their order. */
