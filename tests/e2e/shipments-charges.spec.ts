@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoUser, HARBOR_ADMIN, openSignedIn, signInThroughApi } from './session-helpers';
-import { harborApi, SHIPMENTS, uniqueContainerNumber } from './shipment-helpers';
+import { harborApi, pick, SHIPMENTS, uniqueContainerNumber } from './shipment-helpers';
 
 /**
  * Money on a job (issue 26) as a forwarder's staff meet it: an admin adds the revenue and the cost of a job
@@ -73,6 +73,44 @@ test('a charge added offline shows the margin at once and lands when the connect
   await expect(lines.filter({ hasText: 'Waiting to be sent' })).toHaveCount(0, { timeout: 30_000 });
   await expect(totals).toHaveAttribute('data-margin', '19.97');
   await expect(totals.locator('[data-figure="profit"]')).toContainText('299.50');
+});
+
+test('a charge added to a shipment created offline lands after its shipment', async ({ page, request }) => {
+  const stamp = `${Date.now()}`;
+  const api = harborApi(request);
+  const customer = `Offline Money ${stamp}`;
+  const customerId = await api.customer(customer);
+  const known = await api.createShipment({ mode: 'air', customerId, origin: 'AMS', destination: 'JFK' });
+  // Online once: a shipment's screen puts the charge codes and the currencies on the device.
+  await openSignedIn(page, HARBOR_ADMIN, `/shipments/${known._id}`);
+  const section = page.locator('[data-section="charges"]');
+  await section.getByRole('button', { name: 'Add revenue line' }).click();
+  await expect(section.getByLabel('Charge', { exact: true }).locator('option', { hasText: 'Freight' })).toBeAttached();
+  await section.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('link', { name: 'All shipments' }).click();
+  await page.getByRole('link', { name: 'New shipment' }).first().click();
+  await pick(page, 'Customer', `Money ${stamp}`, customer);
+  await pick(page, 'Origin', 'valencia', /\(ESVLC\)/);
+  await pick(page, 'Destination', 'genova', /\(ITGOA\)/);
+
+  await page.context().setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+  await page.getByRole('button', { name: 'Create shipment' }).click();
+  await expect(page.getByTestId('shipment-number')).toHaveText('Number pending');
+  const id = page.url().split('/').pop()!;
+  await addLine(page, 'revenue', 'Freight', '900');
+  await expect(section.getByTestId('charge-line').filter({ hasText: 'Waiting to be sent' })).toHaveCount(1);
+  await expect(section.getByTestId('charges-totals')).toHaveAttribute('data-margin', '100.00');
+
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('shipment-number')).toHaveText(/^SEA-\d{4}-\d{5}$/, { timeout: 60_000 });
+  await expect.poll(() => chargesOf(request, id), { timeout: 60_000 }).toEqual(['revenue 900']);
+  await expect(section.getByTestId('charge-line').filter({ hasText: 'Waiting to be sent' })).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  // Nothing failed on its way: the outbox holds no refused write.
+  await expect(page.getByTestId('outbox-indicator')).toBeHidden({ timeout: 30_000 });
 });
 
 test('Operations works on a shipment without seeing its charges', async ({ page, request }) => {

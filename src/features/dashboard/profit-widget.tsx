@@ -13,8 +13,11 @@ import { formatNumber } from '../../lib/i18n/format';
 import { DASHBOARD_KEY } from './dashboard-api';
 import { QueryWidget, WidgetFrame } from './widget';
 
-/** Where the panel leads: the report of this month's profit per customer. */
-export const PROFIT_REPORT_PATH = '/reports';
+/**
+ * Where the panel leads: the saved reports found by the name of the profit-by-customer report (a `shipments`
+ * report with the profit per customer this month and its chart).
+ */
+export const PROFIT_REPORT_PATH = `/reports?search=${encodeURIComponent('Profit by customer')}`;
 
 const closedThisMonth = z.object({
   closedJobs: z.number(),

@@ -120,87 +120,91 @@ export function ChargeEditor({
   const knownCode = codes.some((o) => o.value === charge?.chargeCode);
   return (
     <>
-    <chakra.form
-      noValidate
-      data-testid="charge-editor"
-      aria-label={charge ? t('editLine', { what: describe(charge) }) : t(`add.${kind}`)}
-      borderWidth="1px"
-      borderStyle="dashed"
-      borderRadius="l2"
-      padding={3}
-      onSubmit={(event) => void form.handleSubmit((body) => save.submit(body))(event)}
-    >
-      <Columns columns={{ base: 1, sm: 2, lg: 4 }} gap={3} alignItems="start">
-        <FormField label={t('chargeCode')} error={err('chargeCode')}>
-          {(control) => (
-            <SelectInput {...control} {...register('chargeCode')}>
-              <option value="">{t('chooseCode')}</option>
-              {charge && !knownCode && (
-                <option value={charge.chargeCode}>{t('unknownCode', { code: charge.chargeCode })}</option>
-              )}
-              {codes.map((o) => (
-                <option key={o._id} value={o.value}>
-                  {picklistOptionLabel(o)}
-                </option>
-              ))}
-            </SelectInput>
-          )}
-        </FormField>
-        <FormField label={t('description')} error={err('description')}>
-          {(control) => <TextInput {...control} maxLength={200} {...register('description')} />}
-        </FormField>
-        <FormField label={t(kind === 'revenue' ? 'partyRevenue' : 'partyCost')} error={err('partyId')}>
-          {(control) => (
-            <PickerField
-              form={form as unknown as UseFormReturn<ChargeFormValues>}
-              name="partyId" picker={ContactPicker} control={control} empty={null} />
-          )}
-        </FormField>
-        <FormField label={t('currency')} error={err('currency')}>
-          {(control) => (
-            <SelectInput {...control} {...register('currency')}>
-              {currencies.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {`${c.code} · ${c.name}`}
-                </option>
-              ))}
-            </SelectInput>
-          )}
-        </FormField>
-        <FormField label={t('quantity')} error={err('quantity')}>
-          {(control) => (
-            <TextInput {...control} inputMode="decimal" {...register('quantity', { setValueAs: asDecimal })} />
-          )}
-        </FormField>
-        <FormField label={t('unitPrice')} error={err('unitPrice')} hint={t('notDecimal')}>
-          {(control) => (
-            <TextInput {...control} inputMode="decimal" {...register('unitPrice', { setValueAs: asDecimal })} />
-          )}
-        </FormField>
-      </Columns>
-      {save.formError && (
-        <Text role="alert" color="fg.error" textStyle="sm" marginTop={2}>
-          {save.formError}
-        </Text>
-      )}
-      <Flex gap={2} marginTop={3} justifyContent="flex-end" wrap="wrap">
-        <Button variant="outline" size="sm" onClick={onDone} disabled={save.busy}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" size="sm" colorPalette="brand" loading={save.busy}>
-          {t('save')}
-        </Button>
-      </Flex>
-    </chakra.form>
-    {/* Outside the form: none of its buttons may submit it. */}
-    <SaveConflictDialog
-      save={save}
-      noun={t('noun')}
-      onReload={() => {
-        void client.invalidateQueries({ queryKey: chargesKey(shipmentId) });
-        onDone();
-      }}
-    />
+      <chakra.form
+        noValidate
+        data-testid="charge-editor"
+        aria-label={charge ? t('editLine', { what: describe(charge) }) : t(`add.${kind}`)}
+        borderWidth="1px"
+        borderStyle="dashed"
+        borderRadius="l2"
+        padding={3}
+        onSubmit={(event) => void form.handleSubmit((body) => save.submit(body))(event)}
+      >
+        <Columns columns={{ base: 1, sm: 2, lg: 4 }} gap={3} alignItems="start">
+          <FormField label={t('chargeCode')} error={err('chargeCode')}>
+            {(control) => (
+              <SelectInput {...control} {...register('chargeCode')}>
+                <option value="">{t('chooseCode')}</option>
+                {charge && !knownCode && (
+                  <option value={charge.chargeCode}>{t('unknownCode', { code: charge.chargeCode })}</option>
+                )}
+                {codes.map((o) => (
+                  <option key={o._id} value={o.value}>
+                    {picklistOptionLabel(o)}
+                  </option>
+                ))}
+              </SelectInput>
+            )}
+          </FormField>
+          <FormField label={t('description')} error={err('description')}>
+            {(control) => <TextInput {...control} maxLength={200} {...register('description')} />}
+          </FormField>
+          <FormField label={t(kind === 'revenue' ? 'partyRevenue' : 'partyCost')} error={err('partyId')}>
+            {(control) => (
+              <PickerField
+                form={form as unknown as UseFormReturn<ChargeFormValues>}
+                name="partyId"
+                picker={ContactPicker}
+                control={control}
+                empty={null}
+              />
+            )}
+          </FormField>
+          <FormField label={t('currency')} error={err('currency')}>
+            {(control) => (
+              <SelectInput {...control} {...register('currency')}>
+                {currencies.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {`${c.code} · ${c.name}`}
+                  </option>
+                ))}
+              </SelectInput>
+            )}
+          </FormField>
+          <FormField label={t('quantity')} error={err('quantity')}>
+            {(control) => (
+              <TextInput {...control} inputMode="decimal" {...register('quantity', { setValueAs: asDecimal })} />
+            )}
+          </FormField>
+          <FormField label={t('unitPrice')} error={err('unitPrice')} hint={t('notDecimal')}>
+            {(control) => (
+              <TextInput {...control} inputMode="decimal" {...register('unitPrice', { setValueAs: asDecimal })} />
+            )}
+          </FormField>
+        </Columns>
+        {save.formError && (
+          <Text role="alert" color="fg.error" textStyle="sm" marginTop={2}>
+            {save.formError}
+          </Text>
+        )}
+        <Flex gap={2} marginTop={3} justifyContent="flex-end" wrap="wrap">
+          <Button variant="outline" size="sm" onClick={onDone} disabled={save.busy}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" size="sm" colorPalette="brand" loading={save.busy}>
+            {t('save')}
+          </Button>
+        </Flex>
+      </chakra.form>
+      {/* Outside the form: none of its buttons may submit it. */}
+      <SaveConflictDialog
+        save={save}
+        noun={t('noun')}
+        onReload={() => {
+          void client.invalidateQueries({ queryKey: chargesKey(shipmentId) });
+          onDone();
+        }}
+      />
     </>
   );
 }

@@ -24,9 +24,7 @@ const END_HEADER_CSS = { ...TABLE_HEADER_CSS, textAlign: 'end' } as const;
 
 /** A quantity as typed and stored ("2.5"), in the user's number style. */
 function quantityText(value: string): string {
-  return /^\d+(\.\d+)?$/.test(value)
-    ? formatNumber(value as `${number}`, { maximumFractionDigits: 4 })
-    : value;
+  return /^\d+(\.\d+)?$/.test(value) ? formatNumber(value as `${number}`, { maximumFractionDigits: 4 }) : value;
 }
 
 export interface ChargeLinesProps {
@@ -81,11 +79,15 @@ export function ChargeLines(props: ChargeLinesProps) {
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader css={TABLE_HEADER_CSS}>{t('chargeCode')}</Table.ColumnHeader>
-            <Table.ColumnHeader css={TABLE_HEADER_CSS}>{t(kind === 'revenue' ? 'partyRevenue' : 'partyCost')}</Table.ColumnHeader>
+            <Table.ColumnHeader css={TABLE_HEADER_CSS}>
+              {t(kind === 'revenue' ? 'partyRevenue' : 'partyCost')}
+            </Table.ColumnHeader>
             <Table.ColumnHeader css={END_HEADER_CSS}>{t('quantity')}</Table.ColumnHeader>
             <Table.ColumnHeader css={END_HEADER_CSS}>{t('unitPrice')}</Table.ColumnHeader>
             <Table.ColumnHeader css={END_HEADER_CSS}>{t('amount')}</Table.ColumnHeader>
-            <Table.ColumnHeader css={END_HEADER_CSS}>{t('inBase', { currency: props.baseCurrency })}</Table.ColumnHeader>
+            <Table.ColumnHeader css={END_HEADER_CSS}>
+              {t('inBase', { currency: props.baseCurrency })}
+            </Table.ColumnHeader>
             <Table.ColumnHeader css={TABLE_HEADER_CSS}>
               <Box as="span" srOnly>
                 {t('actions')}

@@ -75,8 +75,8 @@ export const { useT: useChargesT, t: chargesT } = defineStrings(
     'refusal.LOSS_REASON_REQUIRED': 'The job makes no profit: choose the reason for the loss.',
     'refusal.SHIPMENT_CLOSED': 'The job is closed: reopen it to change its charges.',
     'refusal.other': 'The job could not be closed: {{message}}',
-    'closedNotice': 'Closed job: its charges are kept as they closed.',
-    'lossReasonShown': 'Closed at a loss: {{reason}}',
+    closedNotice: 'Closed job: its charges are kept as they closed.',
+    lossReasonShown: 'Closed at a loss: {{reason}}',
   },
   {
     title: 'Cargos',
@@ -145,7 +145,8 @@ export const { useT: useChargesT, t: chargesT } = defineStrings(
     'close.closed': '{{number}} está cerrado.',
     'close.reopened': '{{number}} vuelve a estar abierto.',
     'close.offline': 'Cerrar necesita conexión: el servicio comprueba antes el dinero del expediente.',
-    'refusal.NO_REVENUE': 'El expediente aún no tiene ninguna línea de ingreso: añada primero lo que se factura al cliente.',
+    'refusal.NO_REVENUE':
+      'El expediente aún no tiene ninguna línea de ingreso: añada primero lo que se factura al cliente.',
     'refusal.NO_RATE': 'La moneda de un cargo no tiene tipo de cambio para la fecha del expediente: {{details}}.',
     'refusal.LOSS_REASON_REQUIRED': 'El expediente no da beneficio: elija el motivo de la pérdida.',
     'refusal.SHIPMENT_CLOSED': 'El expediente está cerrado: reábralo para cambiar sus cargos.',

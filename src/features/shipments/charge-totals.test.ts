@@ -80,7 +80,14 @@ describe('chargeFigures', () => {
 
 describe('typedDecimal', () => {
   it('reads a point or a comma, and nothing that is not a number', () => {
-    expect(['12', '12.5', '12,5', '12.', '.5', ' 7 '].map(typedDecimal)).toEqual(['12', '12.5', '12.5', '12', '0.5', '7']);
+    expect(['12', '12.5', '12,5', '12.', '.5', ' 7 '].map(typedDecimal)).toEqual([
+      '12',
+      '12.5',
+      '12.5',
+      '12',
+      '0.5',
+      '7',
+    ]);
     expect(['', '.', 'abc', '1.2.3', '-1', '1e3'].map(typedDecimal)).toEqual([null, null, null, null, null, null]);
   });
 });

@@ -17,7 +17,13 @@ import { isLoss } from '../../shared/shipments/money';
 import { shipmentsResource } from './api';
 import { money } from './charge-lines';
 import { chargesT, useChargesT } from './charge-strings';
-import { lossReasonOptions, missingRatesOf, profitKey, profitQueryOptions, shipmentPicklistsQueryOptions } from './charges-api';
+import {
+  lossReasonOptions,
+  missingRatesOf,
+  profitKey,
+  profitQueryOptions,
+  shipmentPicklistsQueryOptions,
+} from './charges-api';
 import { dayOf, numberOf } from './shipment-labels';
 import { useShipmentsT } from './strings';
 
@@ -110,7 +116,11 @@ export function CloseJobDialog({ shipment, onClose }: { shipment: Shipment; onCl
         onClose={onClose}
         maxWidth="md"
       >
-        <form noValidate onSubmit={(event) => void submit(event)} aria-label={t(reopening ? 'close.reopen' : 'close.open')}>
+        <form
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          aria-label={t(reopening ? 'close.reopen' : 'close.open')}
+        >
           <Stack gap={4}>
             <Text>{t(reopening ? 'close.reopenBody' : 'close.body')}</Text>
             {!reopening && profit.data && (

@@ -36,7 +36,9 @@ describe('system records', () => {
     for (const m of list('DEFAULT_PICKLIST_GROUPS').matchAll(/\{ name: '([a-z_]+)', label: '([^']+)' \}/g))
       expected[`group.${m[1]}`] = m[2]!;
     // The shipments module's picklists (issue 26): names with a dash.
-    for (const m of list('SHIPMENT_PICKLISTS').matchAll(/\{ group: '([a-z-]+)', value: '([^']+)', label: '([^']+)' \}/g))
+    for (const m of list('SHIPMENT_PICKLISTS').matchAll(
+      /\{ group: '([a-z-]+)', value: '([^']+)', label: '([^']+)' \}/g,
+    ))
       expected[`option.${m[1]}.${m[2]}`] = m[3]!;
     for (const m of list('SHIPMENT_PICKLIST_GROUPS').matchAll(/\{ name: '([a-z-]+)', label: '([^']+)' \}/g))
       expected[`group.${m[1]}`] = m[2]!;

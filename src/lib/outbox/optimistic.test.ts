@@ -82,7 +82,7 @@ describe('applyOptimistic', () => {
     expect(edited?.meta.total).toBe(2);
   });
 
-  it('puts a queued charge into its own shipment's list only', () => {
+  it('puts a queued charge into its own shipment’s list only', () => {
     queryClient.setQueryData(['shipment-charges', 'list', 's1'], [{ _id: 'c1', kind: 'revenue' }]);
     queryClient.setQueryData(['shipment-charges', 'list', 's2'], [{ _id: 'c2', kind: 'cost' }]);
     applyOptimistic(
