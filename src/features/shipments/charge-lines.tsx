@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatDecimalMoney, formatNumber } from '../../lib/i18n/format';
+import { formatNumber } from '../../lib/i18n/format';
 import { PENDING_MARK } from '../../lib/outbox/optimistic';
 import { Pill } from '../../lib/ui/pill';
 import { TABLE_HEADER_CSS } from '../../lib/ui/table-style';
@@ -13,7 +13,14 @@ import type { ListedCharge } from './charges-api';
 /** An exact amount in its currency's style and minor units ("€1,250.00", "¥3", "KWD 1.250"). */
 export function money(value: string, currency: string): string {
   try {
-    return formatDecimalMoney(value, currency, minorUnits(currency));
+    // Formatted from the decimal string itself, so a large amount keeps every cent.
+    const digits = minorUnits(currency);
+    return formatNumber(value as `${number}`, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
   } catch {
     return `${value} ${currency}`;
   }

@@ -99,18 +99,13 @@ export const companyCurrenciesQueryOptions = queryOptions({
 });
 
 /** Every rate a company currency has had (for a job whose ETD lies before its current rate). */
-export function currencyHistoryQueryOptions(currencyId: string) {
-  return queryOptions({
-    queryKey: ['company-currencies', 'history', currencyId] as const,
-    queryFn: ({ signal }) =>
-      apiCall(
-        'master',
-        `/company-currency/${encodeURIComponent(currencyId)}/history`,
-        companyCurrencyHistoryAnswerSchema,
-        { signal },
-      ),
-    staleTime: 5 * 60_000,
-  });
+export function fetchCurrencyHistory(currencyId: string, signal?: AbortSignal) {
+  return apiCall(
+    'master',
+    `/company-currency/${encodeURIComponent(currencyId)}/history`,
+    companyCurrencyHistoryAnswerSchema,
+    signal ? { signal } : {},
+  );
 }
 
 /** A new charge's id. */

@@ -92,19 +92,6 @@ export function formatMoney(value: number, currency: string) {
   return formatNumber(value, { style: 'currency', currency });
 }
 
-/**
- * An exact amount (a decimal string such as `"1250.50"`) in `currency` with its `digits` (ISO 4217 minor
- * units): "€1,250.50", "1.250,50 €"; formatted from the string, so a large amount keeps every cent.
- */
-export function formatDecimalMoney(value: string, currency: string, digits: number) {
-  return formatNumber(value as `${number}`, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-}
-
 /** Today as `YYYY-MM-DD` in the user's zone (their preference, else the device's). */
 export function todayInUserZone(now: Date = new Date()): string {
   const zone = preferences.timeZone ? { timeZone: preferences.timeZone } : {};
