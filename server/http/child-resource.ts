@@ -2,13 +2,14 @@
  * A resource under a parent (`/shipments/:parentId/charges`): the kit's five routes at
  * `{parent.path}/:parentId{path}`, where every call first loads the parent in the caller's company (404
  * "<Parent> not found" when row-level security hides it or it is gone), every route needs the parent
- * resource's permission with its own action (403 before validation, as everywhere), and the child's
+ * resource's permission with its own action, or with the one action the child names for all its routes
+ * (`shipments.charges`; 403 before validation, as everywhere), and the child's
  * repository is handed the parent's id with each call. Versions, idempotency and the audit trail are the
  * kit's own (`registerResourceRoutes`).
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PermissionModule } from '../../src/shared/permissions.ts';
+import type { PermissionAction, PermissionModule } from '../../src/shared/permissions.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from './api-error.ts';
 import type { App, ServiceDeps } from './build-service-app.ts';
@@ -42,6 +43,11 @@ export type ChildResourceDefinition<
 > = ResourceShape<Item, CreateBody, UpdateBody, Insert, Patch> & {
   /** `path` is the child's collection under one parent, for example `/charges`. */
   parent: ParentResource;
+  /**
+   * The action of the parent's permission module that every route of the child needs instead of its own
+   * (a shipment's charges need `shipments.charges` to be read as much as to be changed).
+   */
+  action?: PermissionAction;
   repository: ChildRepository<Item, Insert, Patch>;
 };
 
@@ -87,7 +93,7 @@ export function registerChildResource<
   const { parent, repository } = definition;
   const collectionPath = `${parent.path}/:parentId${definition.path}`;
   registerResourceRoutes(app, deps, definition, {
-    access: { permission: parent.permission },
+    access: { permission: parent.permission, ...(definition.action ? { action: definition.action } : {}) },
     collectionPath,
     itemPath: `${collectionPath}/:id`,
     collectionParams: parentParams,

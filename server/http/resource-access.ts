@@ -3,7 +3,8 @@
  * before validation), where its SQL runs, and which record an item route means.
  *
  * - `tenant` (default): the caller's company, or the one the definition's `tenant` names, under row-level
- *   security; each route needs `{ module: permission, action }`.
+ *   security; each route needs `{ module: permission, action }`, where `action` is the route's own (read,
+ *   create, update, delete) unless the access names one action for every route (`shipments.charges`).
  * - `system`: every company, as the system role (no tenant transaction); super admins only, everyone else
  *   gets 403 "Only a super admin can do this" (the app-admin console).
  * - `system-for-super-admins`: each route needs its permission; a super admin then works across every
@@ -22,7 +23,7 @@ export type ResourceScope = 'tenant' | 'system' | 'system-for-super-admins' | 'o
 
 /** Who may use a resource and where it runs; `permission` is what `tenant` scopes check. */
 export type ResourceAccess =
-  | { scope?: 'tenant' | 'system-for-super-admins'; permission: PermissionModule }
+  | { scope?: 'tenant' | 'system-for-super-admins'; permission: PermissionModule; action?: PermissionAction }
   | { scope: 'system' | 'own'; permission?: never };
 
 /**
@@ -41,7 +42,7 @@ export function routeGuard(access: ResourceAccess, action: PermissionAction): Ro
     case 'own':
       return {};
     default:
-      return { config: { permission: requires(access.permission, action) } };
+      return { config: { permission: requires(access.permission, access.action ?? action) } };
   }
 }
 

@@ -8,14 +8,29 @@
  * refuse), takes its number from the company's series, and reaches its status through the milestones that
  * lead there (CONF, DEPA, ARRI, DROP, CANC), as the status derivation reads them. Dates are relative to the
  * seed's `now`, so the dashboard always has departures and arrivals this week. No SQL here: repositories.
+ *
+ * Money (issue 26): the demo company works in US dollars and holds euros, yuan and Singapore dollars with
+ * rate histories (the euro's rate changed a month ago, between the ETDs of the older jobs and the newer
+ * ones). Every job past the draft has its charges: freight sold in dollars, origin charges in the origin's
+ * currency, the carrier's and agents' costs in theirs, so a newcomer sees real margins. The closed jobs
+ * closed this month; one of them closed at a loss, with its reason.
  */
 import { addDays } from 'date-fns/addDays';
-import { shipmentValuesSchema, type CreateShipmentInput } from '../../src/shared/contracts/shipments.ts';
+import {
+  shipmentValuesSchema,
+  type CreateShipmentInput,
+  type ShipmentValues,
+} from '../../src/shared/contracts/shipments.ts';
 import { awbCheckDigit, imoCheckDigit, iso6346CheckDigit } from '../../src/shared/shipments/check-digits.ts';
 import type { ShipmentStatus } from '../../src/shared/shipments/codes.ts';
 import type { Queryable } from '../db/database.ts';
 import { nextInSeries } from '../http/number-series-repository.ts';
 import { contactRepository } from '../modules/contacts/contact-repository.ts';
+import {
+  companyCurrencyRepository,
+  recordCurrencyRate,
+} from '../modules/master/company-currencies/company-currency-repository.ts';
+import { shipmentChargeRepository, type ChargeInsert } from '../modules/shipments/shipment-charge-repository.ts';
 import { appendShipmentEvents, type ShipmentEventInsert } from '../modules/shipments/shipment-event-repository.ts';
 import { follow } from '../modules/shipments/shipment-follower-repository.ts';
 import { shipmentRepository } from '../modules/shipments/shipment-repository.ts';
@@ -140,6 +155,8 @@ type Stage = ShipmentStatus;
 
 interface SeedShipment {
   stage: Stage;
+  /** A job that closes at a loss: its carrier raised the rate after the quote. */
+  loss?: boolean;
   /** Days from the seed's day to the ETD; the ETA follows `transitDays` later. */
   etdIn: number;
   transitDays: number;
@@ -335,6 +352,7 @@ function demoShipments(ids: Map<string, string>): SeedShipment[] {
           : [line(i % 2 ? 'machinery' : 'laptops', 6 + i, 320 + i * 35, 1.2 + i / 5)];
     out.push({
       stage,
+      ...(stage === 'closed' && i === airStages.length - 1 ? { loss: true } : {}),
       etdIn: ETD_BY_STAGE[stage] === -80 ? -60 : Math.max(-25, ETD_BY_STAGE[stage]) + (i % 2),
       transitDays: 1,
       values: {
@@ -416,6 +434,139 @@ function harborShipments(ids: Map<string, string>): SeedShipment[] {
   }));
 }
 
+// ---------- money ----------
+
+/** The demo company's currencies besides its base (US dollars), each rate valid from a day before the seed's. */
+const DEMO_CURRENCIES: ReadonlyArray<{ code: string; rates: ReadonlyArray<{ rate: string; daysAgo: number }> }> = [
+  {
+    code: 'EUR',
+    rates: [
+      { rate: '1.0850', daysAgo: 400 },
+      { rate: '1.0920', daysAgo: 30 },
+    ],
+  },
+  { code: 'CNY', rates: [{ rate: '0.1385', daysAgo: 400 }] },
+  {
+    code: 'SGD',
+    rates: [
+      { rate: '0.7420', daysAgo: 400 },
+      { rate: '0.7465', daysAgo: 20 },
+    ],
+  },
+];
+
+/** The currency a place's local charges are billed in (the demo company's currencies; US dollars elsewhere). */
+function localCurrency(place: string | null): string {
+  if (!place) return 'USD';
+  const country = place.length === 5 ? place.slice(0, 2) : { AMS: 'NL', FRA: 'DE', PVG: 'CN', SIN: 'SG' }[place];
+  if (country && ['NL', 'DE', 'BE', 'ES', 'FR'].includes(country)) return 'EUR';
+  if (country === 'CN') return 'CNY';
+  if (country === 'SG') return 'SGD';
+  return 'USD';
+}
+
+/** Roughly what a dollar buys in each currency: local prices of the same service look local. */
+const PER_DOLLAR: Readonly<Record<string, number>> = { USD: 1, EUR: 0.92, CNY: 7.2, SGD: 1.34 };
+
+/** A price of `usd` dollars in `currency`, in whole units (`"245.00"`), or to the cent below 10. */
+function localPrice(usd: number, currency: string): string {
+  const amount = usd * (PER_DOLLAR[currency] ?? 1);
+  return amount < 10 ? amount.toFixed(2) : `${Math.round(amount)}.00`;
+}
+
+type SeedCharge = Omit<ChargeInsert, 'companyId' | 'createdBy' | 'id'>;
+
+/**
+ * A job's charges as a forwarder prices it: freight sold in dollars per container, cubic metre or kilo,
+ * the origin's terminal handling and the documentation billed on top; the carrier's freight, the origin
+ * agent's handling and the trucking bought in their own currencies. A loss job's carrier bills more per
+ * kilo than the customer pays.
+ */
+function demoCharges(values: ShipmentValues, ids: Map<string, string>, loss: boolean): SeedCharge[] {
+  const local = localCurrency(values.origin);
+  const carrier = values.carrierId;
+  const charge = (
+    kind: SeedCharge['kind'],
+    chargeCode: string,
+    description: string,
+    quantity: number,
+    unitPrice: string,
+    currency: string,
+    partyId: string | null,
+  ): SeedCharge => ({
+    kind,
+    chargeCode,
+    description,
+    quantity: String(Number(quantity.toFixed(2))),
+    unitPrice,
+    currency,
+    partyId,
+  });
+  const customer = values.customerId;
+  const weight = values.cargo.reduce((sum, c) => sum + c.grossWeightKg, 0);
+  const volume = values.cargo.reduce((sum, c) => sum + c.volumeM3, 0);
+  switch (values.mode) {
+    case 'sea-fcl': {
+      const boxes = Math.max(1, values.containers.length);
+      return [
+        charge('revenue', 'FRT', 'Ocean freight, per container', boxes, '1850.00', 'USD', customer),
+        charge('revenue', 'THC', 'Origin terminal handling', boxes, localPrice(290, local), local, customer),
+        charge('revenue', 'DOC', 'Bill of lading fee', 1, '75.00', 'USD', customer),
+        charge('cost', 'FRT', 'Carrier ocean freight', boxes, '1420.00', 'USD', carrier),
+        charge('cost', 'THC', 'Terminal handling at origin', boxes, localPrice(230, local), local, ids.get('agent')!),
+        charge('cost', 'TRK', 'Pre-carriage to the terminal', 1, localPrice(410, local), local, ids.get('trucks')!),
+      ];
+    }
+    case 'sea-lcl':
+      return [
+        charge('revenue', 'FRT', 'LCL ocean freight, per m³', volume, '95.00', 'USD', customer),
+        charge('revenue', 'DOC', 'House bill fee', 1, '60.00', 'USD', customer),
+        charge('cost', 'FRT', 'Consolidator freight, per m³', volume, '62.50', 'USD', ids.get('agent')!),
+        charge('cost', 'THC', 'CFS handling at origin', volume, localPrice(19, local), local, ids.get('agent')!),
+      ];
+    case 'air':
+      return [
+        charge('revenue', 'FRT', 'Air freight, per kg', weight, '3.85', 'USD', customer),
+        charge('revenue', 'DOC', 'Air waybill fee', 1, '45.00', 'USD', customer),
+        charge('revenue', 'INS', 'Cargo insurance', 1, '120.00', 'USD', customer),
+        // The loss: the airline's rate went up after the quote.
+        loss
+          ? charge('cost', 'FRT', 'Airline freight, per kg (peak surcharge)', weight, '4.60', 'USD', carrier)
+          : charge('cost', 'FRT', 'Airline freight, per kg', weight, localPrice(2.7, local), local, carrier),
+        charge('cost', 'THC', 'Airport handling', 1, localPrice(150, local), local, ids.get('agent')!),
+        charge('cost', 'INS', 'Insurance premium', 1, '70.00', 'USD', null),
+      ];
+    case 'road':
+      return [
+        charge('revenue', 'FRT', 'Road freight, full truck', 1, '1450.00', 'EUR', customer),
+        charge('revenue', 'CUS', 'Export declaration', 1, '95.00', 'EUR', customer),
+        charge('cost', 'TRK', 'Haulier, full truck', 1, '1120.00', 'EUR', carrier),
+      ];
+  }
+}
+
+/** The demo company's currencies and their rate histories, through the currency screen's repository. */
+async function seedCurrencies(tx: Queryable, company: { companyId: string; userId: string }, now: Date) {
+  for (const currency of DEMO_CURRENCIES) {
+    const [first, ...changes] = currency.rates;
+    const id = await companyCurrencyRepository.insert(tx, {
+      companyId: company.companyId,
+      createdBy: company.userId,
+      code: currency.code,
+      exchangeRate: first!.rate,
+      validFrom: day(addDays(now, -first!.daysAgo)),
+    });
+    await recordCurrencyRate(tx, id, company.userId);
+    for (const change of changes) {
+      await companyCurrencyRepository.update(tx, id, {
+        exchangeRate: change.rate,
+        validFrom: day(addDays(now, -change.daysAgo)),
+      });
+      await recordCurrencyRate(tx, id, company.userId);
+    }
+  }
+}
+
 /** The milestones that bring a shipment to `stage` (DCSA codes; actual ones at the right places). */
 function milestones(
   stage: Stage,
@@ -452,7 +603,9 @@ async function seedCompany(
   contacts: readonly SeedContact[],
   plan: (ids: Map<string, string>) => SeedShipment[],
   now: Date,
+  options: { money?: boolean } = {},
 ): Promise<void> {
+  if (options.money) await seedCurrencies(tx, company, now);
   const ids = new Map<string, string>();
   const names = new Map<string, string>();
   for (const c of contacts) {
@@ -474,6 +627,7 @@ async function seedCompany(
     names.set(contactId, c.name);
   }
   const year = now.getUTCFullYear();
+  let closings = 0;
   for (const shipment of plan(ids)) {
     const etd = day(addDays(now, shipment.etdIn));
     const eta = day(addDays(now, shipment.etdIn + shipment.transitDays));
@@ -485,8 +639,18 @@ async function seedCompany(
       await nextInSeries(tx, company.companyId, `shipment:${prefix}`, year),
     );
     const closed = shipment.stage === 'closed';
+    const priced = options.money === true && shipment.stage !== 'draft' && shipment.stage !== 'cancelled';
+    // Closed this month, an hour apart (the dashboard's "this month"), the loss with its reason.
+    const closing = closed
+      ? {
+          closedAt: new Date(now.getTime() - ++closings * 3_600_000).toISOString(),
+          closedBy: company.userId,
+          lossReason: shipment.loss && priced ? 'carrier-rate-increase' : null,
+        }
+      : {};
     const id = await shipmentRepository.insert(tx, {
       ...values,
+      ...closing,
       companyId: company.companyId,
       createdBy: company.userId,
       number,
@@ -494,6 +658,15 @@ async function seedCompany(
       status: 'draft',
       ...derived(values, number, names.get(values.customerId)!),
     });
+    if (priced) {
+      for (const charge of demoCharges(values, ids, shipment.loss === true)) {
+        await shipmentChargeRepository.insert(tx, id, {
+          ...charge,
+          companyId: company.companyId,
+          createdBy: company.userId,
+        });
+      }
+    }
     await follow(tx, company.companyId, id, company.userId);
     const { status } = await appendShipmentEvents(
       tx,
@@ -512,6 +685,6 @@ export async function seedDemoShipments(
   companies: { demo: { companyId: string; userId: string }; harbor: { companyId: string; userId: string } },
   now: Date,
 ): Promise<void> {
-  await seedCompany(tx, companies.demo, DEMO_CONTACTS, demoShipments, now);
+  await seedCompany(tx, companies.demo, DEMO_CONTACTS, demoShipments, now, { money: true });
   await seedCompany(tx, companies.harbor, HARBOR_CONTACTS, harborShipments, now);
 }

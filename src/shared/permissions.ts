@@ -80,3 +80,11 @@ export const AUDIT_ENTITY_MODULES: Readonly<Record<string, PermissionModule>> = 
   shipment: 'shipments',
   shipmentCharge: 'shipments',
 };
+
+/**
+ * The action an entity's entries need on its module when it is not `read`: a job's charges are money, so
+ * their history is for the roles that hold `shipments.charges`.
+ */
+export const AUDIT_ENTITY_ACTIONS: Readonly<Record<string, PermissionAction>> = {
+  shipmentCharge: 'charges',
+};

@@ -5,7 +5,7 @@
  * "History"). Fields no resource answers (hashes, tokens, codes) never leave the service, whoever wrote
  * the entry and whenever.
  */
-import { AUDIT_ENTITY_MODULES, can } from '../../../src/shared/permissions.ts';
+import { AUDIT_ENTITY_ACTIONS, AUDIT_ENTITY_MODULES, can } from '../../../src/shared/permissions.ts';
 import type { AuditEntry } from '../../../src/shared/contracts/log.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { SECRET_FIELD } from '../../http/audit-change.ts';
@@ -13,7 +13,7 @@ import type { AuditVisibility } from './audit-log-repository.ts';
 
 export function auditVisibility(auth: AuthContext): AuditVisibility {
   const entities = Object.entries(AUDIT_ENTITY_MODULES)
-    .filter(([, module]) => can(auth.permissions, module, 'read'))
+    .filter(([entity, module]) => can(auth.permissions, module, AUDIT_ENTITY_ACTIONS[entity] ?? 'read'))
     .map(([entity]) => entity);
   return { entities, own: { entity: 'user', entityId: auth.userId } };
 }

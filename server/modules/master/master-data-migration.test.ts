@@ -7,7 +7,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgliteDatabase, pgliteExtensions, type Database } from '../../db/database.ts';
 import { loadMigrations, migrate } from '../../db/migrate.ts';
-import { DEFAULT_BUSINESS_TYPES } from '../iam/companies/company-provisioning.ts';
+import {
+  DEFAULT_BUSINESS_TYPES,
+  SHIPMENT_PICKLIST_GROUPS,
+  SHIPMENT_PICKLISTS,
+} from '../iam/companies/company-provisioning.ts';
 
 let db: Database;
 
@@ -52,26 +56,36 @@ it('brings existing companies up to what a new company starts with', async () =>
   );
   expect(permissions).toEqual({
     // Migration 021 gives every Admin system role the sign-in mail templates, as 013 gives it master data;
-    // 026 gives both system roles every action on shipments.
+    // 026 gives both system roles every action on shipments, and 031 the Admin alone their money.
     Admin: {
       users: ['read'],
       masterData: ['read', 'create', 'update', 'delete'],
       templates: ['read', 'create', 'update', 'delete'],
-      shipments: ['read', 'create', 'update', 'delete'],
+      shipments: ['read', 'create', 'update', 'delete', 'charges'],
     },
     Operations: { contacts: ['read'], masterData: ['read'], shipments: ['read', 'create', 'update', 'delete'] },
     Clerk: { contacts: ['read'] },
   });
-  const groups = await owner.query('SELECT module, name, label FROM dropdown_groups ORDER BY name');
+  const groups = await owner.query('SELECT module, name, label FROM dropdown_groups ORDER BY module, name');
+  // Migration 031 gives every company the picklists of module `shipments`, as provisioning does.
   expect(groups.rows).toEqual([
     { module: 'home', name: 'container_type', label: 'Container type' },
     { module: 'home', name: 'shipment_mode', label: 'Shipment mode' },
+    ...SHIPMENT_PICKLIST_GROUPS.map((g) => ({ module: 'shipments', ...g })),
   ]);
-  const options = await owner.query('SELECT value, is_active FROM dropdown_options ORDER BY value');
+  const options = await owner.query(
+    "SELECT value, is_active FROM dropdown_options WHERE module = 'home' ORDER BY value",
+  );
   expect(options.rows).toEqual([
     { value: '20GP', is_active: true },
     { value: 'air', is_active: true },
   ]);
+  const shipmentOptions = await owner.query<{ group_name: string; value: string; label: string }>(
+    "SELECT group_name, value, label FROM dropdown_options WHERE module = 'shipments' ORDER BY group_name, sort_order",
+  );
+  expect(shipmentOptions.rows.map((o) => ({ group: o.group_name, value: o.value, label: o.label }))).toEqual(
+    SHIPMENT_PICKLISTS,
+  );
   const types = await owner.query<{ code: string }>('SELECT code FROM business_types ORDER BY code');
   expect(types.rows.map((r) => r.code)).toEqual(DEFAULT_BUSINESS_TYPES.map((b) => b.code).sort());
 });

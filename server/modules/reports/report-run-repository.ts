@@ -5,6 +5,10 @@
  * ever spliced into SQL except as a parameter. Filters become parameterised conditions by operator; rows
  * are read in keyset batches ordered by the sort and a unique tiebreaker (the row id, in the same
  * direction), so that a run of any size reads a bounded batch per query and never an OFFSET.
+ *
+ * A source may compute some columns in a LATERAL subquery (a shipment's money: its charges, each at the rate
+ * of its ETD). That subquery joins only the queries that need it, and a batch whose filters and sort do not
+ * need it picks its rows first and computes it for those rows alone, not for every row the order passes.
  */
 import {
   type REPORT_COLUMNS,
@@ -19,6 +23,7 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern } from '../../http/list-query.ts';
 import { isoTimestamp } from '../../http/list-sql-repository.ts';
+import { shipmentMoneySql } from '../shipments/shipment-charge-repository.ts';
 import {
   SHIPMENT_DIRECTION_WORDS,
   SHIPMENT_MODE_WORDS,
@@ -37,6 +42,8 @@ interface SourceSql<S extends ReportSource> {
   defaultSort: ReportSort;
   /** Every column of the catalogue (the type makes a column without SQL a compile error). */
   columns: Record<ColumnKey<S>, string>;
+  /** A LATERAL subquery some columns read through its alias, joined only where they are used. */
+  lateral?: { alias: string; sql: string; columns: ReadonlyArray<ColumnKey<S>> };
 }
 
 /** A contact's names of `table`, in name order, through the join table `links` (its `column` is the id). */
@@ -138,9 +145,36 @@ const SOURCES: { [S in ReportSource]: SourceSql<S> } = {
       volumeM3: 's.total_volume_m3',
       chargeableWeightKg: 's.chargeable_weight_kg',
       createdAt: 's.created_at',
+      closedAt: 'CASE WHEN s.closed THEN s.closed_at END',
+      // Rounded once each to the base currency's minor units (shipmentMoneySql), so profit = revenue − cost
+      // as GET /shipments/{id}/profit answers it; empty while a line's currency has no rate on the ETD.
+      revenue: 'CASE WHEN m.unpriced = 0 THEN m.revenue END',
+      cost: 'CASE WHEN m.unpriced = 0 THEN m.cost END',
+      profit: 'CASE WHEN m.unpriced = 0 THEN m.revenue - m.cost END',
+      marginPercent:
+        'CASE WHEN m.unpriced = 0 AND m.revenue <> 0 THEN round((m.revenue - m.cost) * 100 / m.revenue, 2) END',
     },
+    lateral: { alias: 'm', sql: shipmentMoneySql('s'), columns: ['revenue', 'cost', 'profit', 'marginPercent'] },
   },
 };
+
+/** Whether any of `keys` reads the source's LATERAL subquery. */
+function readsLateral(source: ReportSource, keys: readonly string[]): boolean {
+  const lateral: { columns: readonly string[] } | undefined = SOURCES[source].lateral;
+  return !!lateral && keys.some((key) => lateral.columns.includes(key));
+}
+
+/** `LEFT JOIN LATERAL (…) alias ON true` of the source's subquery ('' when it has none). */
+function lateralJoin(source: ReportSource): string {
+  const { lateral } = SOURCES[source];
+  return lateral ? `LEFT JOIN LATERAL ${lateral.sql} ${lateral.alias} ON true` : '';
+}
+
+/** The source's FROM clause, with its LATERAL subquery when `withLateral`. */
+function fromClause(source: ReportSource, withLateral: boolean): string {
+  const { from } = SOURCES[source];
+  return withLateral ? `${from} ${lateralJoin(source)}` : from;
+}
 
 /** Points a chart answers at most (a grouping by a free-text column could otherwise have one per row). */
 export const REPORT_CHART_MAX_POINTS = 1000;
@@ -247,6 +281,8 @@ interface Plan {
   columns: Column[];
   where: string[];
   params: Params;
+  /** The columns the filters read (whether the WHERE needs the source's LATERAL subquery). */
+  filterKeys: string[];
 }
 
 function plan(definition: ReportDefinition): Plan {
@@ -257,6 +293,7 @@ function plan(definition: ReportDefinition): Plan {
     columns: definition.columns.map((key) => column(source, key)),
     where: definition.filters.map((f) => condition(source, f, params)),
     params,
+    filterKeys: definition.filters.map((f) => f.field),
   };
 }
 
@@ -298,7 +335,7 @@ function isoDay(value: unknown): string {
 export async function countReportRows(tx: Queryable, definition: ReportDefinition): Promise<number> {
   const p = plan(definition);
   const { rows } = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${SOURCES[p.source].from} ${whereClause(p.where)}`,
+    `SELECT count(*)::int AS n FROM ${fromClause(p.source, readsLateral(p.source, p.filterKeys))} ${whereClause(p.where)}`,
     p.params.values,
   );
   return rows[0]?.n ?? 0;
@@ -307,42 +344,50 @@ export async function countReportRows(tx: Queryable, definition: ReportDefinitio
 /**
  * Counts of the matching rows by the chart's column: largest first (then by label); a date column by day
  * in UTC (`2026-01-31`), in day order; a list column by each of its names (a row with two tags counts for
- * both, one with none under ""); an empty text under "".
+ * both, one with none under ""); an empty text under "". With `measure` (a number column), each point
+ * also sums it over its group (`value`, null when no row has one), and the largest sum comes first.
  */
 export async function reportChartPoints(
   tx: Queryable,
   definition: ReportDefinition,
   groupBy: string,
-): Promise<Array<{ label: string; count: number }>> {
+  measure?: string,
+): Promise<Array<{ label: string; count: number; value?: number | null }>> {
   const p = plan(definition);
   const col = column(p.source, groupBy);
-  const from = SOURCES[p.source].from;
+  const sum = measure ? column(p.source, measure) : undefined;
+  const from = fromClause(p.source, readsLateral(p.source, [...p.filterKeys, groupBy, ...(measure ? [measure] : [])]));
+  const figures = `count(*)::int AS count${sum ? `, sum(${sum.sql})::float8 AS value` : ''}`;
   let select: string;
-  let order = 'count DESC, label';
+  let order = sum ? 'value DESC NULLS LAST, label' : 'count DESC, label';
   switch (col.def.kind) {
     case 'date':
-      select = `SELECT to_char(${col.sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS label, count(*)::int AS count FROM ${from}`;
+      select = `SELECT to_char(${col.sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS label, ${figures} FROM ${from}`;
       order = 'label';
       break;
     case 'day':
-      select = `SELECT coalesce(to_char(${col.sql}, 'YYYY-MM-DD'), '') AS label, count(*)::int AS count FROM ${from}`;
+      select = `SELECT coalesce(to_char(${col.sql}, 'YYYY-MM-DD'), '') AS label, ${figures} FROM ${from}`;
       order = 'label';
       break;
     case 'list':
-      select = `SELECT coalesce(g.name, '') AS label, count(*)::int AS count FROM ${from}
+      select = `SELECT coalesce(g.name, '') AS label, ${figures} FROM ${from}
         LEFT JOIN LATERAL unnest(${col.sql}) AS g(name) ON true`;
       break;
     case 'boolean':
-      select = `SELECT (${col.sql})::text AS label, count(*)::int AS count FROM ${from}`;
+      select = `SELECT (${col.sql})::text AS label, ${figures} FROM ${from}`;
       break;
     default:
-      select = `SELECT ${textOf(col.sql)} AS label, count(*)::int AS count FROM ${from}`;
+      select = `SELECT ${textOf(col.sql)} AS label, ${figures} FROM ${from}`;
   }
-  const { rows } = await tx.query<{ label: string; count: number }>(
+  const { rows } = await tx.query<{ label: string; count: number; value?: number | string | null }>(
     `${select} ${whereClause(p.where)} GROUP BY 1 ORDER BY ${order} LIMIT ${REPORT_CHART_MAX_POINTS}`,
     p.params.values,
   );
-  return rows.map((r) => ({ label: r.label, count: r.count }));
+  return rows.map((r) =>
+    sum
+      ? { label: r.label, count: r.count, value: r.value === null || r.value === undefined ? null : Number(r.value) }
+      : { label: r.label, count: r.count },
+  );
 }
 
 /**
@@ -367,13 +412,26 @@ export async function readReportRows(
   }
   const direction = descending ? 'DESC' : 'ASC';
   const cells = p.columns.map((c, i) => `${c.sql} AS c${i}`).join(', ');
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT ${cells}, (${key.sql})::text AS cursor_key, ${source.id}::text AS cursor_id
-       FROM ${source.from} ${whereClause(where)}
-      ORDER BY ${key.sql} ${direction}, ${source.id} ${direction}
-      LIMIT ${p.params.add(limit)}`,
-    p.params.values,
+  const lateralInWhere = readsLateral(p.source, [...p.filterKeys, sort.field]);
+  const lateralInCells = readsLateral(
+    p.source,
+    p.columns.map((c) => c.def.key),
   );
+  // The LATERAL subquery only for the cells: the batch's rows first, then the subquery for those rows.
+  const sql =
+    lateralInCells && !lateralInWhere
+      ? `SELECT ${cells}, b.cursor_key, b.cursor_id::text AS cursor_id
+           FROM (SELECT (${key.sql})::text AS cursor_key, ${key.sql} AS k, ${source.id} AS cursor_id
+                   FROM ${source.from} ${whereClause(where)}
+                  ORDER BY ${key.sql} ${direction}, ${source.id} ${direction}
+                  LIMIT ${p.params.add(limit)}) b
+           JOIN (${source.from}) ON ${source.id} = b.cursor_id ${lateralJoin(p.source)}
+          ORDER BY b.k ${direction}, b.cursor_id ${direction}`
+      : `SELECT ${cells}, (${key.sql})::text AS cursor_key, ${source.id}::text AS cursor_id
+           FROM ${fromClause(p.source, lateralInWhere || lateralInCells)} ${whereClause(where)}
+          ORDER BY ${key.sql} ${direction}, ${source.id} ${direction}
+          LIMIT ${p.params.add(limit)}`;
+  const { rows } = await tx.query<Record<string, unknown>>(sql, p.params.values);
   const last = rows[rows.length - 1];
   return {
     rows: rows.map((r) => p.columns.map((c, i) => toCell(c.def.kind, r[`c${i}`]))),

@@ -5,8 +5,12 @@
  * columns, or a filter left on a column the new source lacks, is a 400 naming the field.
  */
 import { ERROR_CODES } from '../../../src/shared/api-envelope.ts';
+import type { Permissions } from '../../../src/shared/permissions.ts';
 import {
+  columnOffered,
   createReportSketchBody,
+  reportColumn,
+  usedReportColumns,
   reportDefinitionSchema,
   reportSketchListQuery,
   reportSketchSchema,
@@ -37,6 +41,25 @@ export function mergedDefinition(before: ReportSketch, patch: ReportSketchPatch)
   });
 }
 
+/**
+ * A definition's parts may name only the columns offered to the caller (a job's money needs
+ * `shipments.charges`): another is refused as a column the source does not have, 400 naming the part.
+ */
+function assertOffered(
+  source: ReportDefinition['source'],
+  parts: Parameters<typeof usedReportColumns>[0],
+  permissions: Permissions,
+): void {
+  const details = usedReportColumns(parts)
+    .filter(({ key }) => {
+      const column = reportColumn(source, key);
+      return column !== undefined && !columnOffered(column, permissions);
+    })
+    .map(({ path }) => ({ path: `body.${path}`, message: `not a column of ${source}` }));
+  if (details.length > 0)
+    throw new ApiError(400, ERROR_CODES.VALIDATION_FAILED, 'The request is not valid', { details });
+}
+
 export const reportSketchResource = defineResource({
   path: '/reportSketch',
   entity: 'reportSketch',
@@ -56,9 +79,14 @@ export const reportSketchResource = defineResource({
     update: 'Update a report definition (send `version` or `If-Match`); the merged definition is checked whole',
   },
   hooks: {
-    beforeCreate: ({ companyId, auth }, body) => ({ ...body, companyId, createdBy: auth.userId }),
-    beforeUpdate: (_ctx, before, patch) => {
-      mergedDefinition(before, patch);
+    beforeCreate: ({ companyId, auth }, body) => {
+      assertOffered(body.source, body, auth.permissions);
+      return { ...body, companyId, createdBy: auth.userId };
+    },
+    beforeUpdate: ({ auth }, before, patch) => {
+      const merged = mergedDefinition(before, patch);
+      // Only the parts sent: a role without a column may still rename a report that shows it.
+      assertOffered(merged.source, patch, auth.permissions);
       return patch;
     },
   },

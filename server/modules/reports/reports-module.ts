@@ -14,6 +14,7 @@ import {
   reportFileName,
   reportRunQuery,
   reportRunSchema,
+  usedReportColumns,
   type ReportDefinition,
   type ReportRun,
   type ReportSketch,
@@ -46,7 +47,8 @@ async function preview(deps: ServiceDeps, req: FastifyRequest, definition: Repor
     const chart = definition.chart
       ? {
           groupBy: definition.chart.groupBy,
-          points: await reportChartPoints(tx, definition, definition.chart.groupBy),
+          ...(definition.chart.measure ? { measure: definition.chart.measure } : {}),
+          points: await reportChartPoints(tx, definition, definition.chart.groupBy, definition.chart.measure),
         }
       : null;
     return { columns: columnsOf(definition), rows, total, chart, ranAt: deps.now().toISOString() };
@@ -108,9 +110,15 @@ export const reportsModule: ServiceModule = async (app, deps) => {
         const { format } = req.query as z.output<typeof reportRunQuery>;
         const sketch = await runRead(deps, req, {}, (tx) => reportSketchRepository.find(tx, id));
         if (!sketch) throw notFound('Report');
-        assertPermission(requireAuthContext(req), REPORT_SOURCE_PERMISSION[sketch.source], 'read');
+        const auth = requireAuthContext(req);
+        assertPermission(auth, REPORT_SOURCE_PERMISSION[sketch.source], 'read');
         // Checked again: the catalogue may have changed since the definition was stored.
         const definition = mergedDefinition(sketch, {});
+        // A column beyond the source's read (a job's money) runs only for the roles it is offered to.
+        for (const { key } of usedReportColumns(definition)) {
+          const needs = reportColumn(definition.source, key)?.needs;
+          if (needs) assertPermission(auth, needs.module, needs.action);
+        }
         if (format === 'json') return { data: await preview(deps, req, definition) };
         return download(deps, req, reply, sketch, definition, format);
       },

@@ -165,6 +165,9 @@ describe('the status follows from the events that are not retracted', () => {
   it('closes with PATCH { closed: true }, keeps taking milestones, and reopens to the status of the events', async () => {
     const s = await seaShipment();
     await added(s._id, { code: 'CONF' });
+    // A job closes with a revenue line (issue 26); in the base currency it needs no rate.
+    const charge = { kind: 'revenue', chargeCode: 'FRT', unitPrice: '1500.00', currency: 'USD' };
+    expect((await call('POST', `/shipments/${s._id}/charges`, admin, charge)).statusCode).toBe(201);
     const closed = await call('PATCH', `/shipments/${s._id}`, admin, { version: s.version, closed: true });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data.status).toBe('closed');

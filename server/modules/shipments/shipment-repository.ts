@@ -21,6 +21,7 @@ import {
   childRows,
   columnTable,
   isoTimestamp,
+  isoTimestampOrNull,
   orderByClause,
   replaceChildRows,
   updateVersioned,
@@ -103,6 +104,8 @@ const table = columnTable<Shipment>(
     direction: col('direction'),
     status: col('status'),
     closed: col('closed'),
+    closedAt: { column: 'closed_at', read: isoTimestampOrNull },
+    lossReason: col('loss_reason'),
     customerId: col('customer_id'),
     customerName: { column: 'customer_name', sql: 'c.name' },
     shipperId: col('shipper_id'),
@@ -151,6 +154,10 @@ export interface ShipmentDerived {
   searchKeys: string;
   /** The customer's name in the search's compared form. */
   customerSearch: string;
+  /** The closing (migration 031): when, by whom, and why a job closed at a loss; left as stored when absent. */
+  closedAt?: string | null;
+  closedBy?: string | null;
+  lossReason?: string | null;
 }
 
 export type ShipmentInsert = ShipmentValues &
@@ -163,6 +170,9 @@ const PATCH_COLUMNS = {
   direction: 'direction',
   status: 'status',
   closed: 'closed',
+  closedAt: 'closed_at',
+  closedBy: 'closed_by',
+  lossReason: 'loss_reason',
   customerId: 'customer_id',
   shipperId: 'shipper_id',
   consigneeId: 'consignee_id',
@@ -194,7 +204,7 @@ const PATCH_COLUMNS = {
 } as const;
 type PatchField = keyof typeof PATCH_COLUMNS;
 
-function columnValues(v: ShipmentPatch): Record<PatchField, unknown> {
+function columnValues(v: ShipmentPatch): Partial<Record<PatchField, unknown>> {
   const { totals, containers: _containers, cargo: _cargo, ...rest } = v;
   return {
     ...rest,

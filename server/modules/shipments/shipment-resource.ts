@@ -28,6 +28,7 @@ import { defineResource, type ResourceContext } from '../../http/resource-kit.ts
 import { searchDocument } from '../../http/search-document.ts';
 import { knownPlaces } from '../master/places-repository.ts';
 import { milestoneEvents, refreshMilestoneFacts } from './shipment-event-repository.ts';
+import { checkClosing } from './shipment-money.ts';
 import { follow } from './shipment-follower-repository.ts';
 import {
   assignShipmentNumber,
@@ -122,6 +123,32 @@ export function derived(
   };
 }
 
+/**
+ * What a write does to the closing (docs/shipments.md, "Closing a job"). Closing checks the money first
+ * (`checkClosing`: a revenue line, a rate for every line, a loss reason for a margin at or below zero) and
+ * records when, by whom and why it closed at a loss; reopening clears the three. A loss reason may also be
+ * given again to a job already closed at a loss. Anything else leaves them as they are.
+ */
+async function closingOf(
+  ctx: ResourceContext,
+  before: Shipment,
+  values: ShipmentValues,
+  change: { closed: boolean; lossReason: string | undefined },
+): Promise<Partial<Pick<ShipmentDerived, 'closedAt' | 'closedBy' | 'lossReason'>>> {
+  if (!change.closed) {
+    if (change.lossReason !== undefined)
+      throw refused([{ path: 'body.lossReason', message: 'is given with closed: true, when a job closes at a loss' }]);
+    return before.closed ? { closedAt: null, closedBy: null, lossReason: null } : {};
+  }
+  if (before.closed && change.lossReason === undefined) return {};
+  const { lossReason } = await checkClosing(ctx.tx, before._id, ctx.deps.now(), {
+    etd: values.etd,
+    lossReason: change.lossReason,
+  });
+  if (before.closed) return { lossReason };
+  return { closedAt: ctx.deps.now().toISOString(), closedBy: ctx.auth.userId, lossReason };
+}
+
 const WRITABLE = Object.keys(shipmentFields) as Array<keyof ShipmentValues>;
 
 /** The stored record's writable values, the starting point an update's patch is merged into. */
@@ -146,7 +173,8 @@ export const shipmentResource = defineResource({
   defaultSort: { field: 'createdAt', descending: true },
   updateMethods: ['PATCH'],
   repository: shipmentRepository,
-  // The customer's name and the totals follow from other records and fields: the trail holds what was written.
+  // The customer's name and the totals follow from other records and fields: the trail holds what was written
+  // (the closing's time and loss reason included: the shipment's history shows why a job closed at a loss).
   auditable: ({ customerName: _name, totals: _totals, ...rest }: Shipment) => rest,
   hooks: {
     beforeCreate: async (ctx, body) => {
@@ -180,7 +208,7 @@ export const shipmentResource = defineResource({
       return { ...created, number };
     },
     beforeUpdate: async (ctx, before, patch: UpdateFields) => {
-      const { closed: closing, ...fields } = patch;
+      const { closed: closing, lossReason, ...fields } = patch;
       const merged = writableValues(before);
       for (const [field, value] of Object.entries(fields)) if (value !== undefined) merged[field] = value;
       const parsed = shipmentValuesSchema.safeParse(merged);
@@ -189,11 +217,19 @@ export const shipmentResource = defineResource({
       const values = parsed.data;
       const customerName = await checkReferences(ctx, values);
       const closed = closing ?? before.closed;
+      const closure = await closingOf(ctx, before, values, { closed, lossReason });
       const { status } = milestoneFacts(
         { closed, origin: values.origin, destination: values.destination, placeOfDelivery: values.placeOfDelivery },
         await milestoneEvents(ctx.tx, ctx.companyId, before._id),
       );
-      return { ...values, companyId: ctx.companyId, closed, status, ...derived(values, before.number, customerName) };
+      return {
+        ...values,
+        ...closure,
+        companyId: ctx.companyId,
+        closed,
+        status,
+        ...derived(values, before.number, customerName),
+      };
     },
     // The user who created a shipment follows it.
     afterCreate: async (ctx, id) => {

@@ -1,7 +1,9 @@
 /**
  * shipmentserver (docs/shipments.md): `/shipments` on the kit (list, read, create, PATCH, delete of a
  * draft), the list with filters in a body (`POST /shipments/paginate`) and the dashboard's figures
- * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), and the milestones (`/shipments/{id}/events`).
+ * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), the milestones (`/shipments/{id}/events`),
+ * and a job's money (`/shipments/{id}/charges`, `GET /shipments/{id}/profit`, `GET /shipments/closed-this-month`;
+ * all need `shipments.charges`).
  */
 import type { z } from 'zod';
 import {
@@ -18,15 +20,27 @@ import {
   movementsQuery,
   movementsSchema,
 } from '../../../src/shared/contracts/shipment-attention.ts';
+import {
+  closedThisMonthQuery,
+  closedThisMonthSchema,
+  shipmentProfitSchema,
+  type ClosedThisMonth,
+  type ShipmentProfit,
+} from '../../../src/shared/contracts/shipment-charges.ts';
+import { roundMoney } from '../../../src/shared/shipments/money.ts';
 import { OPEN_STATUSES } from '../../../src/shared/shipments/codes.ts';
 import { authenticate } from '../../auth/authenticate.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
-import { itemResponse, type ListQuery } from '../../http/list-query.ts';
+import { registerChildResource } from '../../http/child-resource.ts';
+import { idParams, itemResponse, type ListQuery } from '../../http/list-query.ts';
 import { registerListResource, registerResource } from '../../http/resource-kit.ts';
 import { requires } from '../../http/route-permission.ts';
 import { shipmentMovements, shipmentsNeedingAttention } from './shipment-attention-repository.ts';
+import { closedJobsProfit, monthRange } from './shipment-charge-repository.ts';
+import { shipmentChargeResource } from './shipment-charge-resource.ts';
 import { registerShipmentEventRoutes } from './shipment-events-routes.ts';
+import { shipmentProfit } from './shipment-money.ts';
 import { shipmentResource } from './shipment-resource.ts';
 import { listShipments, shipmentSummary } from './shipment-repository.ts';
 
@@ -107,7 +121,60 @@ export const shipmentsModule: ServiceModule = async (app, deps) => {
       },
     );
 
+    scope.get(
+      '/shipments/closed-this-month',
+      {
+        config: { permission: requires('shipments', 'charges') },
+        schema: {
+          summary:
+            "The jobs closed in a month (this month in the company's time zone by default) and their profit in the base currency (the dashboard)",
+          tags: ['shipments'],
+          querystring: closedThisMonthQuery,
+          response: { 200: itemResponse(closedThisMonthSchema) },
+        },
+      },
+      async (req) => {
+        const { month } = req.query as z.output<typeof closedThisMonthQuery>;
+        const data = await runRead(deps, req, {}, async (tx): Promise<ClosedThisMonth> => {
+          const range = await monthRange(tx, month, deps.now());
+          const figures = await closedJobsProfit(tx, range);
+          return {
+            month: range.month,
+            closedJobs: figures.closedJobs,
+            currency: figures.currency,
+            profit: roundMoney(figures.profit, figures.currency),
+          };
+        });
+        return { data };
+      },
+    );
+
+    scope.get(
+      '/shipments/:id/profit',
+      {
+        config: { permission: requires('shipments', 'charges') },
+        schema: {
+          summary:
+            "A job's revenue, cost, profit and margin in the company's base currency, each line converted at the rate valid on the ETD (today without one); 409 NO_RATE names each currency without a rate",
+          tags: ['shipments'],
+          params: idParams,
+          response: { 200: itemResponse(shipmentProfitSchema) },
+        },
+      },
+      async (req) => {
+        const { id } = req.params as { id: string };
+        const { revenueLines: _lines, ...data }: ShipmentProfit & { revenueLines: number } = await runRead(
+          deps,
+          req,
+          {},
+          (tx) => shipmentProfit(tx, id, deps.now()),
+        );
+        return { data };
+      },
+    );
+
     registerResource(scope, deps, shipmentResource);
+    registerChildResource(scope, deps, shipmentChargeResource);
     registerShipmentEventRoutes(scope, deps);
   });
 };

@@ -490,6 +490,9 @@ describe('an update is the merged record, checked whole', () => {
 
   it('closes with closed: true, and a closed shipment cannot be deleted', async () => {
     const s = await create(airBody());
+    // A job closes with a revenue line (issue 26); in the base currency it needs no rate.
+    const charge = { kind: 'revenue', chargeCode: 'FRT', unitPrice: '850.00', currency: 'USD' };
+    expect((await call('POST', `/shipments/${s._id}/charges`, admin, charge)).statusCode).toBe(201);
     const res = await call('PATCH', `/shipments/${s._id}`, admin, { version: s.version, closed: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'closed', closed: true });

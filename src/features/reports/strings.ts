@@ -147,6 +147,11 @@ export const { useT: useReportsT, t: reportsT } = defineStrings(
     'column.shipments.actualArrival': 'Actual arrival',
     'column.shipments.daysLate': 'Days late',
     'column.shipments.createdAt': 'Created',
+    'column.shipments.closedAt': 'Closed',
+    'column.shipments.revenue': 'Revenue (base currency)',
+    'column.shipments.cost': 'Cost (base currency)',
+    'column.shipments.profit': 'Profit (base currency)',
+    'column.shipments.marginPercent': 'Margin (%)',
   },
   {
     title: 'Informes',
@@ -293,6 +298,11 @@ export const { useT: useReportsT, t: reportsT } = defineStrings(
     'column.shipments.actualArrival': 'Llegada real',
     'column.shipments.daysLate': 'Días de retraso',
     'column.shipments.createdAt': 'Creado',
+    'column.shipments.closedAt': 'Cerrado',
+    'column.shipments.revenue': 'Ingresos (moneda base)',
+    'column.shipments.cost': 'Costes (moneda base)',
+    'column.shipments.profit': 'Beneficio (moneda base)',
+    'column.shipments.marginPercent': 'Margen (%)',
   },
 );
 

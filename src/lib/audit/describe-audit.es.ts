@@ -33,6 +33,7 @@ export const spanish: Record<keyof AuditStrings, string> = {
   other: '{{who}} hizo un cambio',
   'named.shipment': 'el envío {{name}}',
   'a.shipment': 'un envío',
+  'a.shipmentCharge': 'un cargo de un envío',
   'named.contact': 'el contacto «{{name}}»',
   'a.contact': 'un contacto',
   'named.contactTag': 'la etiqueta de contacto «{{name}}»',

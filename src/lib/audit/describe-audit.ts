@@ -41,6 +41,7 @@ const english = {
   // The records, with their name and without.
   'named.shipment': 'the shipment {{name}}',
   'a.shipment': 'a shipment',
+  'a.shipmentCharge': 'a charge of a shipment',
   'named.contact': 'the contact “{{name}}”',
   'a.contact': 'a contact',
   'named.contactTag': 'the contact tag “{{name}}”',

@@ -5,7 +5,7 @@
  * below, read by the service (to build its query) and by the app (to offer the choices).
  */
 import { z } from 'zod';
-import type { PermissionModule } from '../permissions.ts';
+import { can, type PermissionAction, type PermissionModule, type Permissions } from '../permissions.ts';
 import { listQuerySchema, versionInput } from './resource-contract.ts';
 import { isoDate } from '../dates.ts';
 
@@ -29,7 +29,15 @@ export interface ReportColumnDef {
   byDefault?: boolean;
   /** Offered as a chart's grouping ("contacts by country"). */
   groupable?: boolean;
+  /**
+   * A permission beyond the source's `read` that the column needs (a job's money needs
+   * `shipments.charges`): without it the column is not offered, and a report that uses it does not run.
+   */
+  needs?: { module: PermissionModule; action: PermissionAction };
 }
+
+/** A job's money: revenue, cost, profit and margin are shown to the roles with `shipments.charges`. */
+const SHIPMENT_MONEY = { module: 'shipments', action: 'charges' } as const;
 
 /**
  * The columns of each source. `list` values are lists of names (a contact's types and tags); `date` values
@@ -92,6 +100,12 @@ export const REPORT_COLUMNS = {
     { key: 'volumeM3', label: 'Volume (m³)', kind: 'number' },
     { key: 'chargeableWeightKg', label: 'Chargeable weight (kg)', kind: 'number' },
     { key: 'createdAt', label: 'Created', kind: 'date' },
+    { key: 'closedAt', label: 'Closed', kind: 'date', groupable: true },
+    // In the company's base currency, each line at the rate valid on the ETD; empty while a line has no rate.
+    { key: 'revenue', label: 'Revenue (base currency)', kind: 'number', needs: SHIPMENT_MONEY },
+    { key: 'cost', label: 'Cost (base currency)', kind: 'number', needs: SHIPMENT_MONEY },
+    { key: 'profit', label: 'Profit (base currency)', kind: 'number', needs: SHIPMENT_MONEY },
+    { key: 'marginPercent', label: 'Margin (%)', kind: 'number', needs: SHIPMENT_MONEY },
   ],
 } as const satisfies Record<ReportSource, readonly ReportColumnDef[]>;
 
@@ -109,6 +123,35 @@ export function reportColumns(source: ReportSource): readonly ReportColumnDef[] 
 
 export function reportColumn(source: ReportSource, key: string): ReportColumnDef | undefined {
   return reportColumns(source).find((c) => c.key === key);
+}
+
+/** Whether `permissions` may see `column` (a column without `needs` is everyone's who reads the source). */
+export function columnOffered(column: Pick<ReportColumnDef, 'needs'>, permissions: Permissions): boolean {
+  return !column.needs || can(permissions, column.needs.module, column.needs.action);
+}
+
+/** The columns of `source` offered to a role with `permissions`. */
+export function offeredReportColumns(source: ReportSource, permissions: Permissions): readonly ReportColumnDef[] {
+  return reportColumns(source).filter((c) => columnOffered(c, permissions));
+}
+
+/**
+ * Every column a definition uses, with the path of the part that names it (`columns.2`, `filters.0.field`,
+ * `sort.field`, `chart.groupBy`, `chart.measure`): what a role must be offered to save or run it.
+ */
+export function usedReportColumns(def: {
+  columns?: readonly string[] | undefined;
+  filters?: readonly ReportFilter[] | undefined;
+  sort?: ReportSort | null | undefined;
+  chart?: ReportChart | null | undefined;
+}): Array<{ key: string; path: string }> {
+  return [
+    ...(def.columns ?? []).map((key, i) => ({ key, path: `columns.${i}` })),
+    ...(def.filters ?? []).map((f, i) => ({ key: f.field, path: `filters.${i}.field` })),
+    ...(def.sort ? [{ key: def.sort.field, path: 'sort.field' }] : []),
+    ...(def.chart ? [{ key: def.chart.groupBy, path: 'chart.groupBy' }] : []),
+    ...(def.chart?.measure ? [{ key: def.chart.measure, path: 'chart.measure' }] : []),
+  ];
 }
 
 /**
@@ -155,9 +198,13 @@ export const reportSortSchema = z.strictObject({
 });
 export type ReportSort = z.infer<typeof reportSortSchema>;
 
-/** The chart a preview draws: counts by a groupable column (dates group by day). */
+/**
+ * The chart a preview draws: counts by a groupable column (dates group by day), and with `measure` (a
+ * number column) the sum of that column in each group too ("profit by customer").
+ */
 export const reportChartSchema = z.strictObject({
   groupBy: z.string().min(1).max(40),
+  measure: z.string().min(1).max(40).optional(),
 });
 export type ReportChart = z.infer<typeof reportChartSchema>;
 
@@ -244,6 +291,9 @@ function checkDefinition(
   if (def.chart && !known(def.chart.groupBy)?.groupable) {
     ctx.addIssue({ code: 'custom', path: ['chart', 'groupBy'], message: `not a groupable column of ${source}` });
   }
+  if (def.chart?.measure && known(def.chart.measure)?.kind !== 'number') {
+    ctx.addIssue({ code: 'custom', path: ['chart', 'measure'], message: `not a number column of ${source}` });
+  }
 }
 
 export const createReportSketchBody = z
@@ -311,11 +361,18 @@ export const reportRunSchema = z.object({
   rows: z.array(z.array(reportCellSchema)),
   /** Every matching row. */
   total: z.number().int(),
-  /** Counts by the definition's chart column over every matching row, largest first (dates: by day, in order). */
+  /**
+   * Counts by the definition's chart column over every matching row, largest first (dates: by day, in
+   * order); with a `measure`, each point's `value` is the sum of that column in the group, and the points
+   * go largest value first.
+   */
   chart: z
     .object({
       groupBy: z.string(),
-      points: z.array(z.object({ label: z.string(), count: z.number().int() })),
+      measure: z.string().optional(),
+      points: z.array(
+        z.object({ label: z.string(), count: z.number().int(), value: z.number().nullable().optional() }),
+      ),
     })
     .nullable(),
   ranAt: z.string(),

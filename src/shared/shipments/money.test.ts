@@ -56,7 +56,12 @@ describe('rounding, half away from zero, once', () => {
     expect(profitOf([line, line, line], 'EUR').revenue).toBe('0.01');
     // Ten lines of 100 JPY at 0.00613 EUR: 6.13 EUR, where rounding each line first would give 6.10.
     const yen = { kind: 'cost' as const, quantity: '1', unitPrice: '100', rate: '0.00613' };
-    expect(profitOf(Array.from({ length: 10 }, () => yen), 'EUR').cost).toBe('6.13');
+    expect(
+      profitOf(
+        Array.from({ length: 10 }, () => yen),
+        'EUR',
+      ).cost,
+    ).toBe('6.13');
   });
 });
 

@@ -10,7 +10,12 @@
  * arrives, its defaults belong in this file too.
  */
 import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
-import { allPermissions, moduleActions, STANDARD_ACTIONS, type Permissions } from '../../../../src/shared/permissions.ts';
+import {
+  allPermissions,
+  moduleActions,
+  STANDARD_ACTIONS,
+  type Permissions,
+} from '../../../../src/shared/permissions.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { ApiError } from '../../../http/api-error.ts';
 import type { ServiceDeps } from '../../../http/build-service-app.ts';
@@ -93,6 +98,31 @@ export const DEFAULT_PICKLIST_GROUPS: ReadonlyArray<{ name: string; label: strin
   { name: 'shipment_status', label: 'Shipment status' },
   { name: 'container_type', label: 'Container type' },
   { name: 'incoterm', label: 'Incoterm' },
+];
+
+/**
+ * The picklists of module `shipments` every new company starts with (migration 031 gave the same to the
+ * companies that existed before it): the charge codes of a job's money and the reasons a job closes at a
+ * loss. An admin edits them on the picklist screen.
+ */
+export const SHIPMENT_PICKLIST_MODULE = 'shipments';
+export const SHIPMENT_PICKLIST_GROUPS: ReadonlyArray<{ name: string; label: string }> = [
+  { name: 'charge-codes', label: 'Charge codes' },
+  { name: 'loss-reasons', label: 'Loss reasons' },
+];
+export const SHIPMENT_PICKLISTS: ReadonlyArray<{ group: string; value: string; label: string }> = [
+  { group: 'charge-codes', value: 'FRT', label: 'Freight' },
+  { group: 'charge-codes', value: 'THC', label: 'Terminal handling' },
+  { group: 'charge-codes', value: 'DOC', label: 'Documentation' },
+  { group: 'charge-codes', value: 'CUS', label: 'Customs clearance' },
+  { group: 'charge-codes', value: 'TRK', label: 'Trucking' },
+  { group: 'charge-codes', value: 'INS', label: 'Insurance' },
+  { group: 'loss-reasons', value: 'carrier-rate-increase', label: 'Carrier raised the rate after the quote' },
+  { group: 'loss-reasons', value: 'demurrage-detention', label: 'Demurrage or detention' },
+  { group: 'loss-reasons', value: 'exchange-rate', label: 'Exchange rate moved' },
+  { group: 'loss-reasons', value: 'strategic-price', label: 'Strategic price for the customer' },
+  { group: 'loss-reasons', value: 'claim', label: 'Cargo claim or damage' },
+  { group: 'loss-reasons', value: 'other', label: 'Other' },
 ];
 
 /**
@@ -201,6 +231,8 @@ export async function provisionCompany(
   }
   await insertDropdownGroups(tx, companyId, DEFAULT_PICKLIST_MODULE, DEFAULT_PICKLIST_GROUPS);
   await insertDropdownOptions(tx, companyId, DEFAULT_PICKLIST_MODULE, DEFAULT_PICKLISTS);
+  await insertDropdownGroups(tx, companyId, SHIPMENT_PICKLIST_MODULE, SHIPMENT_PICKLIST_GROUPS);
+  await insertDropdownOptions(tx, companyId, SHIPMENT_PICKLIST_MODULE, SHIPMENT_PICKLISTS);
   await insertBusinessTypes(tx, companyId, DEFAULT_BUSINESS_TYPES);
   await seedMailTemplates(tx, companyId, 'en');
 
