@@ -55,19 +55,24 @@ function precompressServiceWorker(): Plugin {
  * zod's JSON Schema export (`z.toJSONSchema`, `schema["~standard"].jsonSchema`) is for the services, which
  * publish their OpenAPI document with it; the web app never calls it, yet zod's schemas import it, so it
  * sat in the signed-in first load (about 4 kB gzipped). In the app's build that one module answers with
- * functions that say so if called. The services are bundled by esbuild, not here, and keep the real one.
+ * functions that say so if called, and so do the processors of its sibling (zodProcessorsWithoutJsonSchema). The services are bundled by esbuild, not here, and keep the real one.
  */
 function withoutZodJsonSchema(): Plugin {
   const id = '\0freight-desk:zod-without-json-schema';
+  const processorsId = '\0freight-desk:zod-json-schema-processors:';
   return {
     name: 'freight-desk:zod-without-json-schema',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (/(^|\/)to-json-schema\.js$/.test(source) && importer && /node_modules\/zod\/v4\//.test(importer)) return id;
+      if (!importer || !/node_modules\/zod\/v4\//.test(importer)) return null;
+      if (/(^|\/)to-json-schema\.js$/.test(source)) return id;
+      if (/(^|\/)json-schema-processors\.js$/.test(source))
+        return processorsId + path.resolve(path.dirname(importer), source);
       return null;
     },
     load(loaded) {
+      if (loaded.startsWith(processorsId)) return zodProcessorsWithoutJsonSchema(loaded.slice(processorsId.length));
       if (loaded !== id) return null;
       return [
         "const unavailable = () => { throw new Error('zod JSON Schema export is not part of the web app'); };",
@@ -82,6 +87,38 @@ function withoutZodJsonSchema(): Plugin {
       ].join('\n');
     },
   };
+}
+
+/**
+ * zod's `json-schema-processors.js` (about 2.5 kB gzipped of the signed-in first load) without its JSON Schema
+ * processors, which only `toJSONSchema` calls: its first part, `aggregateChecks` and what it needs, stays as
+ * zod wrote it, because string and number schemas read their `minLength`, `maxLength`, … through it (the
+ * app-admin form does). Every other export answers with a function that says it is not in the app. A zod
+ * whose file no longer has that first part fails the build here rather than at run time.
+ */
+function zodProcessorsWithoutJsonSchema(file: string): string {
+  const source = readFileSync(file, 'utf8');
+  const end = source.indexOf('\nconst formatMap = {');
+  const kept = end > 0 ? source.slice(0, end) : '';
+  if (!/export function aggregateChecks\(/.test(kept))
+    throw new Error(`${file}: aggregateChecks is no longer where the build expects it (vite.config.ts)`);
+  const keptNames = new Set([...kept.matchAll(/export (?:const|function) (\w+)/g)].map((m) => m[1]));
+  const stubbed = [...source.slice(end).matchAll(/export (?:const|function) (\w+)/g)]
+    .map((m) => m[1]!)
+    .filter((name) => !keptNames.has(name));
+  // A virtual module resolves nothing relative to itself: its imports name zod's files by their full path.
+  const dir = path.dirname(file);
+  const imports = kept.replace(
+    /from "(\.{1,2}\/[^"]+)"/g,
+    (_, relative: string) => `from ${JSON.stringify(path.resolve(dir, relative))}`,
+  );
+  return [
+    imports,
+    "const unavailable = () => { throw new Error('zod JSON Schema export is not part of the web app'); };",
+    ...stubbed.map((name) =>
+      name === 'allProcessors' ? 'export const allProcessors = {};' : `export const ${name} = unavailable;`,
+    ),
+  ].join('\n');
 }
 
 const SIGNED_IN_CORE = new RegExp(

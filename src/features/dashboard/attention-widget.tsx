@@ -3,7 +3,7 @@
  * hold: `GET /shipments/attention`) and the arrivals and departures of today and the next 7 days in the
  * user's zone (`GET /shipments/movements`). Each line opens its shipment. Its own chunk with its own words.
  */
-import { Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { apiCall, apiList } from '../../lib/api/api-client';
@@ -91,7 +91,8 @@ export default function AttentionWidget() {
   });
 
   return (
-    <SimpleGrid columns={{ base: 1, lg: 3 }} gap={4}>
+    // A plain grid box: Chakra's SimpleGrid would cost the dashboard's first load its code.
+    <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }} gap={4}>
       <WidgetFrame id="attention" title={t('attention')}>
         <QueryWidget query={attention} isEmpty={(d) => d.items.length === 0} empty={t('attentionNone')}>
           {({ items, meta }) => (
@@ -148,7 +149,7 @@ export default function AttentionWidget() {
         pick={(m) => m.departures}
         empty={t('noDepartures')}
       />
-    </SimpleGrid>
+    </Box>
   );
 }
 

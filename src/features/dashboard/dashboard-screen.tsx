@@ -1,4 +1,4 @@
-import { Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -22,6 +22,14 @@ const SetupWidget = lazy(() => import('./setup-widget'));
 // One chunk for both shipment widgets: every user who sees one sees the other.
 const ShipmentsWidget = lazy(() => import('./shipment-widgets').then((m) => ({ default: m.ShipmentsWidget })));
 const AttentionWidget = lazy(() => import('./shipment-widgets').then((m) => ({ default: m.AttentionWidget })));
+// Money (issue 26), for roles with shipments.charges only: a chunk of its own, small (the first-load budget).
+const ProfitWidget = lazy(() => import('./profit-widget'));
+
+/**
+ * Equal grid columns. A plain grid box rather than Chakra's SimpleGrid, whose code the first load would pay
+ * for (its 230 kB budget; the room went to the profit panel).
+ */
+const COLUMNS = { 1: 'repeat(1, minmax(0, 1fr))', 2: 'repeat(2, minmax(0, 1fr))', 3: 'repeat(3, minmax(0, 1fr))' };
 
 /**
  * /dashboard: what a forwarder's staff opens every morning. Eight widgets, each on its own call with its
@@ -47,7 +55,14 @@ export function DashboardScreen() {
           </Box>
         </Suspense>
       )}
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={4}>
+      {userCan(user, 'shipments', 'charges') && (
+        <Suspense fallback={null}>
+          <Box marginBottom={4}>
+            <ProfitWidget />
+          </Box>
+        </Suspense>
+      )}
+      <Box display="grid" gridTemplateColumns={{ base: COLUMNS[1], md: COLUMNS[2], xl: COLUMNS[3] }} gap={4}>
         <PlanWidget />
         {company && !company.account_setup && (
           <Suspense fallback={null}>
@@ -59,7 +74,7 @@ export function DashboardScreen() {
         <CountsWidget />
         <OutboxWidget />
         <LinksWidget />
-      </SimpleGrid>
+      </Box>
     </Box>
   );
 }
@@ -174,7 +189,7 @@ function CountsWidget() {
   const reports = useQuery({ ...dashboardQueries.reports(), enabled: userCan(user, 'reports', 'read') });
   return (
     <WidgetFrame id="counts" title={t('counts.title')}>
-      <SimpleGrid columns={3} gap={3}>
+      <Box display="grid" gridTemplateColumns={COLUMNS[3]} gap={3}>
         {userCan(user, 'contacts', 'read') && (
           <Count label={t('counts.contacts')} id="contacts" to="/contacts">
             <QueryWidget query={contacts}>{(n) => <Figure value={n} />}</QueryWidget>
@@ -190,7 +205,7 @@ function CountsWidget() {
             <QueryWidget query={reports}>{(n) => <Figure value={n} />}</QueryWidget>
           </Count>
         )}
-      </SimpleGrid>
+      </Box>
     </WidgetFrame>
   );
 }

@@ -22,10 +22,13 @@ import {
   type ShipmentFormApi,
   type ShipmentFormValues,
 } from './form-values';
+import { ChargesSection } from './charges-section';
+import { CloseJobDialog } from './close-job-dialog';
 import { MilestonesSection } from './milestones-section';
 import { FIELD_NAMES, ShipmentForm } from './shipment-form';
 import { isPending, numberOf, StatusBadge } from './shipment-labels';
 import { useShipmentsT } from './strings';
+import { useChargesT } from './charge-strings';
 
 type Body = ReturnType<typeof createShipmentBody.parse>;
 
@@ -128,6 +131,7 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
   });
 
   const title = record ? numberOf(record) : t('newTitle');
+  const [closing, setClosing] = useState(false);
   return (
     <Box as="section" maxWidth="4xl" paddingBottom={24}>
       <Stack gap={1} marginBottom={5}>
@@ -137,9 +141,14 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
             {title}
           </Box>
           {record && <StatusBadge status={isPending(record) && !record.number ? undefined : record.status} />}
+          {record && canSave && !isPending(record) && (
+            <CloseJobButton closed={record.closed} onClick={() => setClosing(true)} />
+          )}
         </Flex>
       </Stack>
       {record && <MilestonesSection shipment={record} />}
+      {record && <ChargesSection shipment={record} />}
+      {record && closing && <CloseJobDialog shipment={record} onClose={() => setClosing(false)} />}
       <form
         noValidate
         aria-label={title}
@@ -190,5 +199,23 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
         onReload={() => void client.invalidateQueries({ queryKey: shipmentsResource.keys.item(id) })}
       />
     </Box>
+  );
+}
+
+/** Close the job (the service checks its money first), or reopen a closed one; online only. */
+function CloseJobButton({ closed, onClick }: { closed: boolean; onClick: () => void }) {
+  const t = useChargesT();
+  const online = useOnline();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      marginStart="auto"
+      disabled={!online}
+      title={online ? undefined : t('close.offline')}
+      onClick={onClick}
+    >
+      {t(closed ? 'close.reopen' : 'close.open')}
+    </Button>
   );
 }

@@ -79,7 +79,8 @@ export function formatTime(value: Date | string | number) {
   return formatDate(value, { timeStyle: 'short' });
 }
 
-export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}) {
+/** A number, or a decimal string formatted from its digits (money as it travels: no float rounds it). */
+export function formatNumber(value: number | `${number}`, options: Intl.NumberFormatOptions = {}) {
   const locale = preferences.numberFormat === 'locale' ? currentLocale() : NUMBER_LOCALES[preferences.numberFormat];
   return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(value);
 }

@@ -35,6 +35,13 @@ describe('system records', () => {
       expected[`option.${m[1]}.${m[2]}`] = (m[3] ?? m[4])!;
     for (const m of list('DEFAULT_PICKLIST_GROUPS').matchAll(/\{ name: '([a-z_]+)', label: '([^']+)' \}/g))
       expected[`group.${m[1]}`] = m[2]!;
+    // The shipments module's picklists (issue 26): names with a dash.
+    for (const m of list('SHIPMENT_PICKLISTS').matchAll(
+      /\{ group: '([a-z-]+)', value: '([^']+)', label: '([^']+)' \}/g,
+    ))
+      expected[`option.${m[1]}.${m[2]}`] = m[3]!;
+    for (const m of list('SHIPMENT_PICKLIST_GROUPS').matchAll(/\{ name: '([a-z-]+)', label: '([^']+)' \}/g))
+      expected[`group.${m[1]}`] = m[2]!;
     expect(Object.keys(expected).length).toBeGreaterThan(30);
     expect({ ...SEEDED_ENGLISH }).toEqual(expected);
   });
@@ -51,6 +58,9 @@ describe('system records', () => {
     expect(roleName({ isSystem: false, name: 'Admin' })).toBe('Admin');
     expect(picklistGroupLabel({ name: 'shipment_mode', label: 'Shipment mode' })).toBe('Modo de envío');
     expect(picklistOptionLabel({ group: 'shipment_mode', value: 'ocean', label: 'Ocean' })).toBe('Marítimo');
+    expect(picklistOptionLabel({ group: 'charge-codes', value: 'THC', label: 'Terminal handling' })).toBe(
+      'Manipulación en terminal',
+    );
     await setLanguage('en');
     expect(businessTypeName({ code: 'customs_broker', name: 'Customs broker' })).toBe('Customs broker');
   });

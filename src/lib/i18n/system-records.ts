@@ -43,6 +43,20 @@ const english = {
   'option.incoterm.CIF': 'CIF – Cost, Insurance and Freight',
   'option.incoterm.DAP': 'DAP – Delivered At Place',
   'option.incoterm.DDP': 'DDP – Delivered Duty Paid',
+  'group.charge-codes': 'Charge codes',
+  'group.loss-reasons': 'Loss reasons',
+  'option.charge-codes.FRT': 'Freight',
+  'option.charge-codes.THC': 'Terminal handling',
+  'option.charge-codes.DOC': 'Documentation',
+  'option.charge-codes.CUS': 'Customs clearance',
+  'option.charge-codes.TRK': 'Trucking',
+  'option.charge-codes.INS': 'Insurance',
+  'option.loss-reasons.carrier-rate-increase': 'Carrier raised the rate after the quote',
+  'option.loss-reasons.demurrage-detention': 'Demurrage or detention',
+  'option.loss-reasons.exchange-rate': 'Exchange rate moved',
+  'option.loss-reasons.strategic-price': 'Strategic price for the customer',
+  'option.loss-reasons.claim': 'Cargo claim or damage',
+  'option.loss-reasons.other': 'Other',
 } as const;
 
 const {
@@ -84,6 +98,20 @@ const {
   'option.incoterm.CIF': 'CIF – Coste, seguro y flete',
   'option.incoterm.DAP': 'DAP – Entregada en lugar',
   'option.incoterm.DDP': 'DDP – Entregada con derechos pagados',
+  'group.charge-codes': 'Códigos de cargo',
+  'group.loss-reasons': 'Motivos de pérdida',
+  'option.charge-codes.FRT': 'Flete',
+  'option.charge-codes.THC': 'Manipulación en terminal',
+  'option.charge-codes.DOC': 'Documentación',
+  'option.charge-codes.CUS': 'Despacho de aduanas',
+  'option.charge-codes.TRK': 'Transporte por carretera',
+  'option.charge-codes.INS': 'Seguro',
+  'option.loss-reasons.carrier-rate-increase': 'El transportista subió la tarifa después de la cotización',
+  'option.loss-reasons.demurrage-detention': 'Demora o detención de contenedores',
+  'option.loss-reasons.exchange-rate': 'Variación del tipo de cambio',
+  'option.loss-reasons.strategic-price': 'Precio estratégico para el cliente',
+  'option.loss-reasons.claim': 'Reclamación o daño de la mercancía',
+  'option.loss-reasons.other': 'Otro',
 });
 
 /** Re-renders the caller on a language change. */

@@ -12,6 +12,7 @@ const NOUNS: Record<string, Key> = {
   contacts: 'noun.contacts',
   'contact-tags': 'noun.contact-tags',
   shipments: 'noun.shipments',
+  'shipment-charges': 'noun.shipment-charges',
   reports: 'noun.reports',
   issues: 'noun.issues',
   'business-types': 'noun.business-types',
@@ -37,6 +38,10 @@ const FIELDS: Record<string, Key> = {
   description: 'field.description',
   subject: 'field.subject',
   code: 'field.code',
+  unitPrice: 'field.unitPrice',
+  quantity: 'field.quantity',
+  currency: 'field.currency',
+  chargeCode: 'field.chargeCode',
 };
 
 /** `taxId` → "tax id": the field's own name, spelled out, when it has no label of its own. */

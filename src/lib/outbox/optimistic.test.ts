@@ -81,4 +81,24 @@ describe('applyOptimistic', () => {
     ]);
     expect(edited?.meta.total).toBe(2);
   });
+
+  it('puts a queued charge into its own shipment’s list only', () => {
+    queryClient.setQueryData(['shipment-charges', 'list', 's1'], [{ _id: 'c1', kind: 'revenue' }]);
+    queryClient.setQueryData(['shipment-charges', 'list', 's2'], [{ _id: 'c2', kind: 'cost' }]);
+    applyOptimistic(
+      entry({
+        resource: 'shipment-charges',
+        method: 'POST',
+        path: '/shipments/s1/charges',
+        recordId: null,
+        version: null,
+        body: { kind: 'cost', unitPrice: '5.00' },
+        parent: { resource: 'shipments', recordId: 's1' },
+      }),
+    );
+    const ids = (key: string) =>
+      queryClient.getQueryData<Array<{ _id: string }>>(['shipment-charges', 'list', key])?.map((row) => row._id);
+    expect(ids('s1')).toEqual(['0000000000a-0001-abcdef', 'c1']);
+    expect(ids('s2')).toEqual(['c2']);
+  });
 });

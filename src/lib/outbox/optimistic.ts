@@ -4,7 +4,7 @@
  * fails or conflicts, the resource's queries are fetched again, which rolls the change back visibly (and a
  * toast says why, see use-outbox-notices).
  */
-import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { isCreateEntry, type OutboxEntry } from '../../shared/outbox/outbox-entry';
 import { queryClient } from '../query-client';
 
 /** Set on records shown from the outbox, not yet on the server. */
@@ -21,14 +21,6 @@ function changesOf(entry: OutboxEntry): Row {
   return changes;
 }
 
-/**
- * A create: no record id yet (the server makes it), or a `POST` whose body carries the id the client made
- * for the record (`_id`), which the record keeps when it lands.
- */
-function isCreate(entry: OutboxEntry): boolean {
-  return entry.recordId === null || (entry.method === 'POST' && entry.body?._id === entry.recordId);
-}
-
 function applyToRow(row: Row, entry: OutboxEntry): Row | null {
   if (row._id !== (entry.recordId ?? entry.id)) return row;
   if (entry.method === 'DELETE') return null;
@@ -39,7 +31,7 @@ function applyToRow(row: Row, entry: OutboxEntry): Row | null {
 function applyToData(data: unknown, entry: OutboxEntry, isList: boolean): unknown {
   if (Array.isArray(data)) {
     const rows = data.map((row) => (isRow(row) ? applyToRow(row, entry) : row)).filter((row) => row !== null);
-    if (isList && isCreate(entry) && data.every(isRow)) rows.unshift(createdRow(entry));
+    if (isList && isCreateEntry(entry) && data.every(isRow)) rows.unshift(createdRow(entry));
     return rows;
   }
   if (!isRow(data)) return data;
@@ -73,8 +65,10 @@ function createdRow(entry: OutboxEntry): Row {
 export function applyOptimistic(entry: OutboxEntry): void {
   for (const [key, data] of queryClient.getQueriesData({ queryKey: [entry.resource] })) {
     if (data === undefined) continue;
-    // New records go into lists only (`[resource, 'list', …]`), not into other answers of the resource.
-    queryClient.setQueryData(key, applyToData(data, entry, key[1] === 'list'));
+    // New records go into lists only (`[resource, 'list', …]`), not into other answers of the resource; a
+    // child's only into its parent's (`[resource, 'list', parentId, …]`).
+    const isList = key[1] === 'list' && (!entry.parent || key[2] === entry.parent.recordId);
+    queryClient.setQueryData(key, applyToData(data, entry, isList));
   }
 }
 

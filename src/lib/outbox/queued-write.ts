@@ -9,8 +9,10 @@ import {
   newOutboxId,
   OUTBOX_SCHEMA_VERSION,
   recordKeyOf,
+  waitsForParent,
   type OutboxEntry,
   type OutboxMethod,
+  type OutboxParent,
 } from '../../shared/outbox/outbox-entry';
 import type { ServiceName } from '../../shared/services';
 import { apiCall, NETWORK_ERROR_CODE } from '../api/api-client';
@@ -39,6 +41,8 @@ export interface WriteRequest {
    * notifications read by opening them), which the screen shows at once by itself.
    */
   quiet?: boolean;
+  /** The record this one belongs under (see `OutboxEntry.parent`): sent only once that record exists. */
+  parent?: OutboxParent;
 }
 
 function entryOf(write: WriteRequest, identity: { userId: string; companyId: string }): OutboxEntry {
@@ -66,6 +70,7 @@ function entryOf(write: WriteRequest, identity: { userId: string; companyId: str
     conflict: null,
     approvedAt: null,
     ...changedFieldsOf(write),
+    ...(write.parent ? { parent: write.parent } : {}),
   };
 }
 
@@ -105,6 +110,7 @@ export async function sendWrite<S extends z.ZodType>(write: WriteRequest, schema
   if (write.recordId && waiting.some((other) => recordKeyOf(other) === key || other.id === write.recordId)) {
     return queue(entry, write.quiet);
   }
+  if (waitsForParent(entry, waiting)) return queue(entry, write.quiet);
   try {
     return await send({ ...write, idempotencyKey: entry.idempotencyKey }, schema);
   } catch (error) {

@@ -67,6 +67,19 @@ export interface OutboxEntry {
    * builds and when the record was not on the device: then every field of the body is shown.
    */
   changedFields?: string[];
+  /**
+   * The record this write belongs under (a charge's shipment, `{ resource: 'shipments', recordId }`): while
+   * a create of that record still waits in the outbox, this write is not sent (it would meet a 404), and a
+   * queued create shows only in that record's lists (`[resource, 'list', parent.recordId, …]`). Absent on
+   * writes of records that stand alone and on entries of earlier builds.
+   */
+  parent?: OutboxParent;
+}
+
+/** See `OutboxEntry.parent`. */
+export interface OutboxParent {
+  resource: string;
+  recordId: string;
 }
 
 let counter = 0;
@@ -83,6 +96,28 @@ export function newOutboxId(now: number): string {
 /** The key writes to one record share: their order is kept among themselves. */
 export function recordKeyOf(entry: Pick<OutboxEntry, 'resource' | 'recordId' | 'id'>): string {
   return `${entry.resource}:${entry.recordId ?? entry.id}`;
+}
+
+/**
+ * A create: no record id yet (the server makes it), or a `POST` whose body carries the id the client made
+ * for the record (`_id`), which the record keeps when it lands.
+ */
+export function isCreateEntry(entry: Pick<OutboxEntry, 'recordId' | 'method' | 'body'>): boolean {
+  return entry.recordId === null || (entry.method === 'POST' && entry.body?._id === entry.recordId);
+}
+
+/**
+ * Whether `entry` must wait for its parent: a create of the parent record made before it is still in the
+ * outbox (waiting, failed or in conflict), among `others`.
+ */
+export function waitsForParent(
+  entry: Pick<OutboxEntry, 'parent' | 'id'>,
+  others: readonly Pick<OutboxEntry, 'resource' | 'recordId' | 'id' | 'method' | 'body'>[],
+): boolean {
+  const parent = entry.parent;
+  if (!parent) return false;
+  const key = `${parent.resource}:${parent.recordId}`;
+  return others.some((other) => other.id < entry.id && recordKeyOf(other) === key && isCreateEntry(other));
 }
 
 const METHODS = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -130,5 +165,9 @@ export function upgradeOutboxEntry(raw: unknown): OutboxEntry | null {
     error: isObject(raw.error) ? (raw.error as unknown as OutboxError) : null,
     conflict: isObject(raw.conflict) ? (raw.conflict as unknown as OutboxConflict) : null,
     approvedAt: num(raw.approvedAt) ? raw.approvedAt : null,
+    parent:
+      isObject(raw.parent) && str(raw.parent.resource) && str(raw.parent.recordId)
+        ? { resource: raw.parent.resource, recordId: raw.parent.recordId }
+        : undefined,
   };
 }

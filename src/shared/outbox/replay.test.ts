@@ -175,6 +175,88 @@ describe('replayOutbox', () => {
     expect([...store.entries.values()].map((e) => e.attempts)).toEqual([1, 0]);
   });
 
+  it('sends a charge of a shipment created offline only once the shipment landed, whatever the order', async () => {
+    const landedIds = new Set<string>();
+    const order: string[] = [];
+    const shipmentId = '6b1c2f8e-0000-4000-8000-000000000001';
+    const { deps: d } = deps(
+      memoryOutboxStore([]),
+      // The shipment's create answers slowly; a charge sent before it lands meets a 404, as on the service.
+      async (request) => {
+        const path = new URL(request.url).pathname;
+        if (path.endsWith('/shipments')) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          landedIds.add(shipmentId);
+          order.push('shipment');
+          return json(201, { data: { _id: shipmentId, version: 1 } });
+        }
+        if (!landedIds.has(shipmentId)) return json(404, { code: 'NOT_FOUND', message: 'Shipment not found' });
+        order.push('charge');
+        return json(201, { data: { _id: 'c1', version: 1 } });
+      },
+    );
+    const shipment = entry({
+      service: 'shipmentserver',
+      method: 'POST',
+      path: '/shipments',
+      resource: 'shipments',
+      recordId: shipmentId,
+      body: { _id: shipmentId, mode: 'air' },
+      version: null,
+    });
+    const charge = entry({
+      service: 'shipmentserver',
+      method: 'POST',
+      path: `/shipments/${shipmentId}/charges`,
+      resource: 'shipment-charges',
+      recordId: null,
+      body: { kind: 'revenue', unitPrice: '10.00' },
+      version: null,
+      parent: { resource: 'shipments', recordId: shipmentId },
+    });
+    const store = memoryOutboxStore([shipment, charge]);
+
+    const result = await replayOutbox({ ...d, store });
+
+    expect(result).toMatchObject({ landed: 2, failed: 0 });
+    expect(order).toEqual(['shipment', 'charge']);
+  });
+
+  it('sends a charge at once when its shipment is stored already (no create of it waits)', async () => {
+    const sent: string[] = [];
+    const edit = entry({
+      service: 'shipmentserver',
+      resource: 'shipments',
+      recordId: 's1',
+      path: '/shipments/s1',
+      body: { voyage: '7', version: 0 },
+      version: 0,
+    });
+    const charge = entry({
+      service: 'shipmentserver',
+      method: 'POST',
+      path: '/shipments/s1/charges',
+      resource: 'shipment-charges',
+      recordId: null,
+      body: { kind: 'cost' },
+      version: null,
+      parent: { resource: 'shipments', recordId: 's1' },
+    });
+    const store = memoryOutboxStore([edit, charge]);
+    const { deps: d } = deps(store, async (request) => {
+      sent.push(`${request.method} ${new URL(request.url).pathname.split('/api/v1')[1]}`);
+      // The shipment's edit conflicts and stays; the charge does not wait for it.
+      return request.method === 'PATCH'
+        ? json(409, { code: 'VERSION_CONFLICT', message: 'Changed', conflict: { version: 3 } })
+        : json(201, { data: { _id: 'c1', version: 1 } });
+    });
+
+    const result = await replayOutbox(d);
+
+    expect(result).toMatchObject({ landed: 1, conflicts: 1 });
+    expect(sent).toContain('POST /shipments/s1/charges');
+  });
+
   it('sends nothing of another user, and nothing when signed out', async () => {
     const service = fakeService();
     const store = memoryOutboxStore([entry({ userId: 'someone-else' })]);
@@ -309,6 +391,9 @@ describe('upgradeOutboxEntry', () => {
     expect(upgradeOutboxEntry({ ...stored, schemaVersion: 99 })).toBeNull();
     expect(upgradeOutboxEntry({ ...stored, service: 'evilserver' })).toBeNull();
     expect(upgradeOutboxEntry({ ...stored, path: 'http://elsewhere/' })).toBeNull();
+    const child = entry({ parent: { resource: 'shipments', recordId: 's1' } });
+    expect(upgradeOutboxEntry(JSON.parse(JSON.stringify(child)))?.parent).toEqual(child.parent);
+    expect(upgradeOutboxEntry({ ...child, parent: { resource: 'shipments' } })?.parent).toBeUndefined();
   });
 
   it('reads an earlier entry without an approval as not approved', () => {

@@ -8,12 +8,13 @@
  * any other 4xx → "failed" with the server's message; 408, 429, 5xx and no answer → sent again later with
  * back-off; a 401 that survived the refresh → the session is over: the entry waits for the next sign-in.
  * An entry older than the outbox's unasked window is not sent until the user says so (outbox-age.ts); the
- * record's later writes wait behind it.
+ * record's later writes wait behind it. A write under a parent record (`OutboxEntry.parent`) waits while the
+ * parent's create does.
  */
 import type { ServiceName } from '../services';
 import { awaitsUserBeforeSending } from './outbox-age';
 import { backoffDelay, type BackoffPolicy } from '../backoff';
-import { recordKeyOf, type OutboxEntry } from './outbox-entry';
+import { recordKeyOf, waitsForParent, type OutboxEntry } from './outbox-entry';
 import type { OutboxStore } from './outbox-store';
 
 export interface OutboxIdentity {
@@ -256,7 +257,9 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
         first.status === 'pending' &&
         first.nextAttemptAt <= now() &&
         !attempted.has(first.id) &&
-        !awaitsUserBeforeSending(first, now())
+        !awaitsUserBeforeSending(first, now()) &&
+        // A charge of a shipment created offline goes once the shipment landed (a later pass).
+        !waitsForParent(first, due)
       );
     });
     if (runnable.length === 0) break;
