@@ -68,6 +68,8 @@ export async function addShipmentEvent(
         resource: SHIPMENT_EVENTS_RESOURCE,
         recordId: body._id,
         label,
+        // A shipment made offline and still in the outbox: the milestone is sent after it lands, not to a 404.
+        parent: { resource: shipmentsResource.name, recordId: shipmentId },
       },
       shipmentEventAddedSchema,
     );
