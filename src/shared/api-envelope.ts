@@ -73,6 +73,8 @@ export const ERROR_CODES = {
   SHIPMENT_IN_TRANSIT: 'SHIPMENT_IN_TRANSIT',
   /** An actual milestone lies more than 5 minutes ahead of the server's clock. */
   ACTUAL_EVENT_IN_FUTURE: 'ACTUAL_EVENT_IN_FUTURE',
+  /** A document the shipment produces (house bill, arrival notice) lacks fields; `details` names each. */
+  NOT_READY: 'NOT_READY',
   IDENTITY_PROVIDER_UNAVAILABLE: 'IDENTITY_PROVIDER_UNAVAILABLE',
   STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
 } as const;

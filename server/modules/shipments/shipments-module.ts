@@ -1,7 +1,9 @@
 /**
  * shipmentserver (docs/shipments.md): `/shipments` on the kit (list, read, create, PATCH, delete of a
  * draft), the list with filters in a body (`POST /shipments/paginate`) and the dashboard's figures
- * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), and the milestones (`/shipments/{id}/events`).
+ * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), the milestones (`/shipments/{id}/events`),
+ * the documents it produces (`paperwork/`: house bill and arrival notice) and the timer that tells followers
+ * when a shipment becomes late or at risk.
  */
 import type { z } from 'zod';
 import {
@@ -26,13 +28,43 @@ import { itemResponse, type ListQuery } from '../../http/list-query.ts';
 import { registerListResource, registerResource } from '../../http/resource-kit.ts';
 import { requires } from '../../http/route-permission.ts';
 import { shipmentMovements, shipmentsNeedingAttention } from './shipment-attention-repository.ts';
+import { ATTENTION_SWEEP_MS, sweepAttentionNotices } from './shipment-attention-notice.ts';
 import { registerShipmentEventRoutes } from './shipment-events-routes.ts';
+import { registerPaperworkRoutes } from './paperwork/paperwork-routes.ts';
 import { shipmentResource } from './shipment-resource.ts';
 import { listShipments, shipmentSummary } from './shipment-repository.ts';
 
 type SortField = (typeof SHIPMENT_SORT_FIELDS)[number];
 
-export const shipmentsModule: ServiceModule = async (app, deps) => {
+export interface ShipmentsModuleOptions {
+  /** Run the late and at-risk sweep's timer; by default everywhere except `NODE_ENV=test` (tests call the sweep). */
+  attentionTimer?: boolean;
+}
+
+export const createShipmentsModule =
+  (options: ShipmentsModuleOptions = {}): ServiceModule =>
+  async (app, deps) => {
+    let timer: NodeJS.Timeout | undefined;
+    const sweep = () => {
+      sweepAttentionNotices(deps, deps.now()).catch((error: unknown) => {
+        app.log.error({ err: error }, 'late and at-risk notices failed');
+      });
+    };
+    app.addHook('onReady', async () => {
+      if (!(options.attentionTimer ?? deps.config.nodeEnv !== 'test')) return;
+      sweep();
+      timer = setInterval(sweep, ATTENTION_SWEEP_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+    await registerShipmentRoutes(app, deps);
+  };
+
+export const shipmentsModule = createShipmentsModule();
+
+const registerShipmentRoutes: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
     scope.addHook('onRequest', authenticate(deps));
 
@@ -109,5 +141,6 @@ export const shipmentsModule: ServiceModule = async (app, deps) => {
 
     registerResource(scope, deps, shipmentResource);
     registerShipmentEventRoutes(scope, deps);
+    registerPaperworkRoutes(scope, deps);
   });
 };
