@@ -18,8 +18,10 @@ const iso = (value: Date | string | null) =>
 // risk; a draft has no promise yet and an arrived one has kept it.
 const PLANNED_ARRIVAL = `coalesce(s.planned_arrival_at, ((s.eta + 1)::timestamp AT TIME ZONE 'UTC'))`;
 const EXPECTING = `s.arrived_at IS NULL AND s.status IN ('booked', 'in-transit')`;
-const LATE = `(${EXPECTING} AND (s.estimated_arrival_at < $1 OR ${PLANNED_ARRIVAL} < $1))`;
-const AT_RISK = `(${EXPECTING} AND s.estimated_arrival_at > ${PLANNED_ARRIVAL} + interval '24 hours')`;
+/** Whether shipment `s` is late at `$1` (the definitions of issue 25 item 3; the notice sweep reads them too). */
+export const LATE = `(${EXPECTING} AND (s.estimated_arrival_at < $1 OR ${PLANNED_ARRIVAL} < $1))`;
+/** Whether shipment `s`'s latest estimate of arrival lies more than 24 hours after its plan. */
+export const AT_RISK = `(${EXPECTING} AND s.estimated_arrival_at > ${PLANNED_ARRIVAL} + interval '24 hours')`;
 const ON_HOLD = `(s.on_hold AND s.status NOT IN ('closed', 'cancelled'))`;
 
 interface AttentionRow {
