@@ -23,6 +23,7 @@ import {
   type ShipmentFormValues,
 } from './form-values';
 import { MilestonesSection } from './milestones-section';
+import { PaperworkSection } from './paperwork-section';
 import { FIELD_NAMES, ShipmentForm } from './shipment-form';
 import { isPending, numberOf, StatusBadge } from './shipment-labels';
 import { useShipmentsT } from './strings';
@@ -140,6 +141,7 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
         </Flex>
       </Stack>
       {record && <MilestonesSection shipment={record} />}
+      {record && !isPending(record) && record.number !== '' && <PaperworkSection shipment={record} />}
       <form
         noValidate
         aria-label={title}
