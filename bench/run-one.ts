@@ -27,6 +27,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   'offline-first': () => import('./offline-first.ts'),
   reports: () => import('./reports.ts'),
   shipments: () => import('./shipments.ts'),
+  'house-bill-pdf': () => import('./house-bill-pdf.ts'),
 };
 
 const [name, outFile, offsetArg] = process.argv.slice(2);
