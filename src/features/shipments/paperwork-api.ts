@@ -6,9 +6,9 @@
  */
 import { ApiError } from '../../lib/api/api-error';
 import { apiBase, apiCall, authorizedFetch, NETWORK_ERROR_CODE, toApiError } from '../../lib/api/api-client';
-import { ERROR_CODES } from '../../shared/api-envelope';
 import {
   arrivalNoticeSentSchema,
+  PAPERWORK_ERROR_CODES,
   type ArrivalNoticeSent,
   type SendArrivalNoticeInput,
 } from '../../shared/contracts/shipment-paperwork';
@@ -66,7 +66,7 @@ export function sendArrivalNotice(shipmentId: string, body: SendArrivalNoticeInp
 
 /** The fields a `409 NOT_READY` names, in the order the server gave them; anything else is not one. */
 export function missingFields(error: unknown): PaperworkField[] | null {
-  if (!(error instanceof ApiError) || error.code !== ERROR_CODES.NOT_READY || !Array.isArray(error.details))
+  if (!(error instanceof ApiError) || error.code !== PAPERWORK_ERROR_CODES.NOT_READY || !Array.isArray(error.details))
     return null;
   const known = new Set<string>(PAPERWORK_FIELDS);
   return (error.details as Array<{ path?: unknown }>)

@@ -10,6 +10,12 @@
  */
 import { z } from 'zod';
 
+/** The error codes of these calls (api-envelope.ts's `ErrorCode` includes them). */
+export const PAPERWORK_ERROR_CODES = {
+  /** The shipment lacks what the document needs; `details` names each missing field. */
+  NOT_READY: 'NOT_READY',
+} as const;
+
 /** The longest free text an arrival notice carries (the template's `{{freeText}}`). */
 export const ARRIVAL_NOTICE_FREE_TEXT_MAX = 2000;
 

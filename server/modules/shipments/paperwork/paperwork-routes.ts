@@ -10,10 +10,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ERROR_CODES } from '../../../../src/shared/api-envelope.ts';
 import {
   ARRIVAL_NOTICE_FREE_TEXT_MAX,
   arrivalNoticeSentSchema,
+  PAPERWORK_ERROR_CODES,
   sendArrivalNoticeBody,
   type ArrivalNoticeSent,
 } from '../../../../src/shared/contracts/shipment-paperwork.ts';
@@ -43,7 +43,7 @@ import { arrivalNoticePdf, houseBillPdf, type PaperworkContext } from './paperwo
 const notReady = (document: string, gaps: PaperworkGap[]) =>
   new ApiError(
     409,
-    ERROR_CODES.NOT_READY,
+    PAPERWORK_ERROR_CODES.NOT_READY,
     `The ${document} cannot be drawn yet: ${gaps.map((g) => g.path).join(', ')} ${gaps.length === 1 ? 'is' : 'are'} missing`,
     { details: gaps },
   );

@@ -14,7 +14,7 @@ export type Pdf = PDFKit.PDFDocument;
 export const PAGE = { width: 595.28, height: 841.89, margin: 36 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 /** Where the footer starts: content stops above it. */
-const FOOTER_TOP = PAGE.height - PAGE.margin - 14;
+const FOOTER_TOP = PAGE.height - PAGE.margin - 22;
 const INK = '#111827';
 const MUTED = '#4b5563';
 const RULE = '#9ca3af';
