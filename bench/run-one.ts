@@ -29,6 +29,7 @@ const MODULES: Record<string, () => Promise<BenchModule>> = {
   shipments: () => import('./shipments.ts'),
   'shipment-events': () => import('./shipment-events.ts'),
   charges: () => import('./charges.ts'),
+  'house-bill-pdf': () => import('./house-bill-pdf.ts'),
 };
 
 const [name, outFile, offsetArg] = process.argv.slice(2);

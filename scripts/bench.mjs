@@ -79,6 +79,11 @@ const MODULES = [
     title: 'Money on a job: profit of 200 lines, and profit by customer over 100,000 shipments as CSV',
     timeoutS: 1500,
   },
+  {
+    name: 'house-bill-pdf',
+    title: 'House bill PDF: a sea shipment with 40 containers, on both databases (shipments)',
+    timeoutS: 300,
+  },
 ];
 /** Start failures (another engineer's half-done change, a port in use) are retried once after this pause. */
 const RETRY_PAUSE_S = Number(process.env.BENCH_RETRY_PAUSE_S ?? 60);

@@ -32,6 +32,7 @@ import {
 } from '../modules/master/company-currencies/company-currency-repository.ts';
 import { shipmentChargeRepository, type ChargeInsert } from '../modules/shipments/shipment-charge-repository.ts';
 import { appendShipmentEvents, type ShipmentEventInsert } from '../modules/shipments/shipment-event-repository.ts';
+import { claimAttentionNotices } from '../modules/shipments/shipment-attention-notice-repository.ts';
 import { follow } from '../modules/shipments/shipment-follower-repository.ts';
 import { shipmentRepository } from '../modules/shipments/shipment-repository.ts';
 import { derived, formatShipmentNumber, numberPrefix } from '../modules/shipments/shipment-resource.ts';
@@ -687,4 +688,7 @@ export async function seedDemoShipments(
 ): Promise<void> {
   await seedCompany(tx, companies.demo, DEMO_CONTACTS, demoShipments, now, { money: true });
   await seedCompany(tx, companies.harbor, HARBOR_CONTACTS, harborShipments, now);
+  // The demo starts quiet: the states its shipments are seeded in are no news to their followers, who hear
+  // only of the shipments that become late or at risk from here on.
+  await claimAttentionNotices(tx, now);
 }

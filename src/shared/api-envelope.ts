@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { listMetaSchema } from './contracts/resource-contract';
+import type { PAPERWORK_ERROR_CODES } from './contracts/shipment-paperwork';
 
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
@@ -85,7 +86,12 @@ export const ERROR_CODES = {
   STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
 } as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+/**
+ * The codes of one screen's calls, kept in that screen's contract: every entry of `ERROR_CODES` travels in
+ * the signed-in first load, whose budget (230 kB) has no bytes to spare.
+ */
+export type ErrorCode =
+  (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | (typeof PAPERWORK_ERROR_CODES)[keyof typeof PAPERWORK_ERROR_CODES];
 
 /** Texts the client relies on verbatim (docs/api.md section 4). */
 export const ERROR_MESSAGES = {

@@ -20,8 +20,10 @@ const PLANNED_ARRIVAL = `coalesce(s.planned_arrival_at, ((s.eta + 1)::timestamp 
 const EXPECTING = `s.arrived_at IS NULL AND s.status IN ('booked', 'in-transit')`;
 // Each test has an index of its own (migration 035): `arrival_due_at` is the earlier of the latest estimate
 // and the plan, and at risk is written exactly as its index's predicate.
-const LATE = `(${EXPECTING} AND s.arrival_due_at < $1)`;
-const AT_RISK = `(${EXPECTING} AND s.estimated_arrival_at - ${PLANNED_ARRIVAL} > interval '24 hours')`;
+/** Whether shipment `s` is late at `$1` (the definitions of issue 25 item 3; the notice sweep reads them too). */
+export const LATE = `(${EXPECTING} AND s.arrival_due_at < $1)`;
+/** Whether shipment `s`'s latest estimate of arrival lies more than 24 hours after its plan. */
+export const AT_RISK = `(${EXPECTING} AND s.estimated_arrival_at - ${PLANNED_ARRIVAL} > interval '24 hours')`;
 const ON_HOLD = `(s.on_hold AND s.status NOT IN ('closed', 'cancelled'))`;
 
 interface AttentionRow {

@@ -25,6 +25,7 @@ import { idParams, itemResponse } from '../../http/list-query.ts';
 import { requires } from '../../http/route-permission.ts';
 import { knownPlaces } from '../master/places-repository.ts';
 import { createNotifications } from '../notifications/notification-service.ts';
+import { notifyAttention } from './shipment-attention-notice.ts';
 import { follow, followersToTell, followState, unfollow } from './shipment-follower-repository.ts';
 import {
   appendShipmentEvents,
@@ -261,6 +262,8 @@ export function registerShipmentEventRoutes(scope: FastifyInstance, deps: Servic
               createdBy: auth.userId,
             });
         }
+        // A new estimate or an arrival can make it late or at risk now, not at the timer's next sweep.
+        await notifyAttention(tx, deps.now(), id);
         const data: ShipmentEventAdded = { ...event, shipmentStatus: facts.status };
         return { data };
       });

@@ -482,11 +482,13 @@ describe('reports read the milestones', () => {
 });
 
 describe('followers', () => {
+  // The milestone notices only: this shipment's ETA has passed, so its followers also hear it is late
+  // (shipment-attention-notice.test.ts).
   const notificationsOf = async (email: string, shipmentId: string) =>
     (
       await t.db.owner().query<{ title: string; body: string }>(
         `SELECT n.title, n.body FROM notifications n JOIN users u ON u.id = n.user_id
-          WHERE u.email = $1 AND n.link = $2 ORDER BY n.created_at`,
+          WHERE u.email = $1 AND n.link = $2 AND n.kind = 'shipment-milestone' ORDER BY n.created_at`,
         [email, `/shipments/${shipmentId}`],
       )
     ).rows;

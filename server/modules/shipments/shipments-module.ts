@@ -2,8 +2,9 @@
  * shipmentserver (docs/shipments.md): `/shipments` on the kit (list, read, create, PATCH, delete of a
  * draft), the list with filters in a body (`POST /shipments/paginate`) and the dashboard's figures
  * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), the milestones (`/shipments/{id}/events`),
- * and a job's money (`/shipments/{id}/charges`, `GET /shipments/{id}/profit`, `GET /shipments/closed-this-month`;
- * all need `shipments.charges`).
+ * a job's money (`/shipments/{id}/charges`, `GET /shipments/{id}/profit`, `GET /shipments/closed-this-month`;
+ * all need `shipments.charges`), the documents it produces (`paperwork/`: house bill and arrival notice) and the
+ * timer that tells followers when a shipment becomes late or at risk.
  */
 import type { z } from 'zod';
 import {
@@ -41,12 +42,42 @@ import { closedJobsProfit, monthRange } from './shipment-charge-repository.ts';
 import { shipmentChargeResource } from './shipment-charge-resource.ts';
 import { registerShipmentEventRoutes } from './shipment-events-routes.ts';
 import { shipmentProfit } from './shipment-money.ts';
+import { ATTENTION_SWEEP_MS, sweepAttentionNotices } from './shipment-attention-notice.ts';
+import { registerPaperworkRoutes } from './paperwork/paperwork-routes.ts';
 import { shipmentResource } from './shipment-resource.ts';
 import { listShipments, shipmentSummary } from './shipment-repository.ts';
 
 type SortField = (typeof SHIPMENT_SORT_FIELDS)[number];
 
-export const shipmentsModule: ServiceModule = async (app, deps) => {
+export interface ShipmentsModuleOptions {
+  /** Run the late and at-risk sweep's timer; by default everywhere except `NODE_ENV=test` (tests call the sweep). */
+  attentionTimer?: boolean;
+}
+
+export const createShipmentsModule =
+  (options: ShipmentsModuleOptions = {}): ServiceModule =>
+  async (app, deps) => {
+    let timer: NodeJS.Timeout | undefined;
+    const sweep = () => {
+      sweepAttentionNotices(deps, deps.now()).catch((error: unknown) => {
+        app.log.error({ err: error }, 'late and at-risk notices failed');
+      });
+    };
+    app.addHook('onReady', async () => {
+      if (!(options.attentionTimer ?? deps.config.nodeEnv !== 'test')) return;
+      sweep();
+      timer = setInterval(sweep, ATTENTION_SWEEP_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+    await registerShipmentRoutes(app, deps);
+  };
+
+export const shipmentsModule = createShipmentsModule();
+
+const registerShipmentRoutes: ServiceModule = async (app, deps) => {
   await app.register(async (scope) => {
     scope.addHook('onRequest', authenticate(deps));
 
@@ -176,5 +207,6 @@ export const shipmentsModule: ServiceModule = async (app, deps) => {
     registerResource(scope, deps, shipmentResource);
     registerChildResource(scope, deps, shipmentChargeResource);
     registerShipmentEventRoutes(scope, deps);
+    registerPaperworkRoutes(scope, deps);
   });
 };

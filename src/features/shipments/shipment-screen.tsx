@@ -25,6 +25,7 @@ import {
 import { ChargesSection } from './charges-section';
 import { CloseJobDialog } from './close-job-dialog';
 import { MilestonesSection } from './milestones-section';
+import { PaperworkSection } from './paperwork-section';
 import { FIELD_NAMES, ShipmentForm } from './shipment-form';
 import { isPending, numberOf, StatusBadge } from './shipment-labels';
 import { useShipmentsT } from './strings';
@@ -149,6 +150,7 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
       {record && <MilestonesSection shipment={record} />}
       {record && <ChargesSection shipment={record} />}
       {record && closing && <CloseJobDialog shipment={record} onClose={() => setClosing(false)} />}
+      {record && !isPending(record) && record.number !== '' && <PaperworkSection shipment={record} />}
       <form
         noValidate
         aria-label={title}

@@ -30,6 +30,7 @@ export const spanish: Record<keyof AuditStrings, string> = {
   'action.contact.import': '{{who}} importó contactos',
   'action.company.plan_change': '{{who}} cambió el plan de {{thing}}',
   'action.shipment.event': '{{who}} añadió un hito a {{thing}}',
+  'action.shipment.arrival_notice': '{{who}} envió el aviso de llegada de {{thing}}',
   other: '{{who}} hizo un cambio',
   'named.shipment': 'el envío {{name}}',
   'a.shipment': 'un envío',

@@ -37,6 +37,7 @@ const english = {
   'action.contact.import': '{{who}} imported contacts',
   'action.company.plan_change': '{{who}} changed the plan of {{thing}}',
   'action.shipment.event': '{{who}} added a milestone to {{thing}}',
+  'action.shipment.arrival_notice': '{{who}} sent the arrival notice of {{thing}}',
   other: '{{who}} made a change',
   // The records, with their name and without.
   'named.shipment': 'the shipment {{name}}',

@@ -7,7 +7,14 @@
 import { z } from 'zod';
 import { listQuerySchema, versionInput } from './resource-contract.ts';
 
-export const TEMPLATE_TYPES = ['invitation', 'password-reset', 'verify-email', 'two-factor-code', 'general'] as const;
+export const TEMPLATE_TYPES = [
+  'invitation',
+  'password-reset',
+  'verify-email',
+  'two-factor-code',
+  'general',
+  'arrival-notice',
+] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 export const templateType = z.enum(TEMPLATE_TYPES);
 
@@ -77,6 +84,21 @@ export const MERGE_FIELDS: Record<TemplateType, readonly MergeField[]> = {
   ],
   general: [
     field('recipientName', 'Recipient name', 'Grace Hopper'),
+    field('senderName', 'Sender name', 'Ada Admin'),
+    field('companyName', 'Company name', 'Demo Freight'),
+  ],
+  // A shipment's arrival notice to its consignee and notify party (issue 25; migration 033).
+  'arrival-notice': [
+    field('shipmentNumber', 'Shipment number', 'SEA-2026-00017'),
+    field('transport', 'Vessel or flight', 'MAERSK ESSEN, voyage 412W'),
+    field('eta', 'Estimated arrival', '2026-03-30'),
+    field('containerNumbers', 'Container numbers', 'MSKU6011672, CSQU3054383'),
+    field('placeOfDelivery', 'Place of delivery', 'Singapore (SGSIN)'),
+    field(
+      'freeText',
+      'Free text',
+      'The cargo is available for collection from the second working day after discharge.',
+    ),
     field('senderName', 'Sender name', 'Ada Admin'),
     field('companyName', 'Company name', 'Demo Freight'),
   ],

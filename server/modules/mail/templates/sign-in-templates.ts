@@ -76,6 +76,7 @@ const TYPE_NAMES: Record<TemplateType, string> = {
   'verify-email': 'e-mail verification',
   'two-factor-code': 'sign-in code',
   general: 'general',
+  'arrival-notice': 'arrival notice',
 };
 
 /**
