@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoUser, HARBOR_ADMIN, openSignedIn, signInThroughApi } from './session-helpers';
-import { harborApi, pick, SHIPMENTS, uniqueContainerNumber } from './shipment-helpers';
+import { expectNothingBeyondTheEdge, harborApi, pick, SHIPMENTS, uniqueContainerNumber } from './shipment-helpers';
 
 /**
  * Money on a job (issue 26) as a forwarder's staff meet it: an admin adds the revenue and the cost of a job
@@ -111,6 +111,33 @@ test('a charge added to a shipment created offline lands after its shipment', as
   });
   // Nothing failed on its way: the outbox holds no refused write.
   await expect(page.getByTestId('outbox-indicator')).toBeHidden({ timeout: 30_000 });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the charges are cards, edited in place, with a loss in red', async ({ page, request }) => {
+    const api = harborApi(request);
+    const customerId = await api.customer(`Phone Money ${Date.now()}`);
+    const shipment = await api.createShipment({ mode: 'air', customerId, origin: 'AMS', destination: 'JFK' });
+    await openSignedIn(page, HARBOR_ADMIN, `/shipments/${shipment._id}`);
+    const section = page.locator('[data-section="charges"]');
+    await expect(section.getByRole('heading', { name: 'Charges' })).toBeVisible();
+    await addLine(page, 'revenue', 'Freight', '100');
+    await addLine(page, 'cost', 'Trucking', '130');
+    await expect(section.getByRole('table')).toHaveCount(0);
+    await expect(section.getByTestId('charge-line')).toHaveCount(2);
+    const margin = section.getByTestId('charges-totals').locator('[data-figure="margin"] p').last();
+    await expect(margin).toHaveText('-30.00 %');
+    await expect(margin).toHaveAttribute('data-loss', 'true');
+    await expectNothingBeyondTheEdge(page);
+
+    await section.getByRole('button', { name: 'Edit Trucking' }).tap();
+    const editor = section.getByRole('form', { name: 'Edit Trucking' });
+    await editor.getByLabel('Unit price').fill('80');
+    await expect(margin).toHaveText('20.00 %');
+    await expectNothingBeyondTheEdge(page);
+  });
 });
 
 test('Operations works on a shipment without seeing its charges', async ({ page, request }) => {
