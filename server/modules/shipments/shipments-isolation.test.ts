@@ -141,6 +141,8 @@ function probesFor(route: RecordedRoute, victim: Tenant, attacker: Tenant): Isol
             at: '2026-03-02T10:00:00Z',
           },
           '/shipments/:parentId/charges': { kind: 'cost', chargeCode: 'FRT', unitPrice: '1.00', currency: 'EUR' },
+          '/shipments/:id/arrival-notice': { freeText: 'Hijacked notice' },
+          '/shipments/:parentId/documents': { fileId: crypto.randomUUID(), type: 'other' },
         };
         const body = bodies[path];
         if (!body) throw new Error(`classify ${key} in the isolation matrix`);
