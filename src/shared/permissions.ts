@@ -63,4 +63,5 @@ export const AUDIT_ENTITY_MODULES: Readonly<Record<string, PermissionModule>> = 
   dropdownGroup: 'masterData',
   receivingLocation: 'masterData',
   shipment: 'shipments',
+  shipmentDocument: 'shipments',
 };

@@ -1,7 +1,7 @@
 /**
  * shipmentserver (docs/shipments.md): `/shipments` on the kit (list, read, create, PATCH, delete of a
  * draft), the list with filters in a body (`POST /shipments/paginate`) and the dashboard's figures
- * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), and the milestones (`/shipments/{id}/events`).
+ * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), the milestones (`/shipments/{id}/events`) and the documents (`/shipments/{id}/documents`).
  */
 import type { z } from 'zod';
 import {
@@ -23,9 +23,11 @@ import { authenticate } from '../../auth/authenticate.ts';
 import type { ServiceModule } from '../../http/build-service-app.ts';
 import { runRead } from '../../http/idempotency.ts';
 import { itemResponse, type ListQuery } from '../../http/list-query.ts';
+import { registerChildResource } from '../../http/child-resource.ts';
 import { registerListResource, registerResource } from '../../http/resource-kit.ts';
 import { requires } from '../../http/route-permission.ts';
 import { shipmentMovements, shipmentsNeedingAttention } from './shipment-attention-repository.ts';
+import { shipmentDocumentResource } from './shipment-documents.ts';
 import { registerShipmentEventRoutes } from './shipment-events-routes.ts';
 import { shipmentResource } from './shipment-resource.ts';
 import { listShipments, shipmentSummary } from './shipment-repository.ts';
@@ -109,5 +111,6 @@ export const shipmentsModule: ServiceModule = async (app, deps) => {
 
     registerResource(scope, deps, shipmentResource);
     registerShipmentEventRoutes(scope, deps);
+    registerChildResource(scope, deps, shipmentDocumentResource);
   });
 };
