@@ -4,6 +4,7 @@
  * differ from the record the device held, when known), values as a person reads them.
  */
 import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { formatBytes } from '../drive/format-bytes';
 import { outboxT } from './strings';
 
 type Key = Parameters<typeof outboxT>[0];
@@ -12,6 +13,7 @@ const NOUNS: Record<string, Key> = {
   contacts: 'noun.contacts',
   'contact-tags': 'noun.contact-tags',
   shipments: 'noun.shipments',
+  'shipment-documents': 'noun.shipment-documents',
   reports: 'noun.reports',
   issues: 'noun.issues',
   'business-types': 'noun.business-types',
@@ -75,9 +77,11 @@ export function entryChanges(entry: Pick<OutboxEntry, 'method' | 'body' | 'chang
 
 /** One line for the outbox and its dialogs: "Contact Rotterdam Reefer Lines: city → Rotterdam". */
 export function describeOutboxEntry(
-  entry: Pick<OutboxEntry, 'resource' | 'label' | 'recordId' | 'method' | 'body' | 'changedFields'>,
+  entry: Pick<OutboxEntry, 'resource' | 'label' | 'recordId' | 'method' | 'body' | 'changedFields' | 'upload'>,
 ): string {
   const title = entryTitle(entry);
+  if (entry.upload && entry.upload.fileId === null)
+    return outboxT('toUpload', { title, size: formatBytes(entry.upload.size) });
   if (entry.method === 'DELETE') return outboxT('toDelete', { title });
   if (entry.method === 'POST') return outboxT('toCreate', { title });
   const changes = entryChanges(entry);
