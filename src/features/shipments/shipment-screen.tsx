@@ -22,6 +22,7 @@ import {
   type ShipmentFormApi,
   type ShipmentFormValues,
 } from './form-values';
+import { DocumentsSection } from './documents-section';
 import { MilestonesSection } from './milestones-section';
 import { FIELD_NAMES, ShipmentForm } from './shipment-form';
 import { isPending, numberOf, StatusBadge } from './shipment-labels';
@@ -140,6 +141,8 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
         </Flex>
       </Stack>
       {record && <MilestonesSection shipment={record} />}
+      {/* A shipment still in the outbox has no number yet, and nothing can be attached to it before it lands. */}
+      {record?.number ? <DocumentsSection shipment={record} /> : null}
       <form
         noValidate
         aria-label={title}
