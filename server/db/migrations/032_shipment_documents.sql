@@ -20,5 +20,5 @@ CREATE INDEX shipment_documents_shipment ON shipment_documents (company_id, ship
 -- driveserver asks which records hold a file on every read and delete of it.
 CREATE INDEX shipment_documents_file ON shipment_documents (file_id);
 SELECT app_isolate_by_company('shipment_documents');
--- A document is attached or detached, never changed.
-REVOKE UPDATE ON shipment_documents FROM freight_app, freight_system;
+-- A document is attached or detached, never changed (its repository has no update). UPDATE stays granted:
+-- the detach locks the row first (SELECT … FOR UPDATE), which needs it.

@@ -77,7 +77,8 @@ async function newShipment(who: Who = admin, customerId = customer): Promise<str
 }
 
 const photo = (who: Who = admin, name = 'seal.png') => uploadFile(drive, { bytes: PNG, type: 'image/png', name }, who);
-const bill = (who: Who = admin) => uploadFile(drive, { bytes: PDF, type: 'application/pdf', name: 'HBL 0042.pdf' }, who);
+const bill = (who: Who = admin) =>
+  uploadFile(drive, { bytes: PDF, type: 'application/pdf', name: 'HBL 0042.pdf' }, who);
 
 async function documentsOf(shipmentId: string, who: Who = admin) {
   const res = await call('GET', `/shipments/${shipmentId}/documents`, who);
@@ -152,7 +153,10 @@ describe('attaching, listing and detaching', () => {
     const noFile = await call('POST', `/shipments/${s}/documents`, admin, { fileId: randomUUID(), type: 'photo' });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().details).toEqual([{ path: 'body.fileId', message: 'is not a file of this company' }]);
-    expect((await call('POST', `/shipments/${randomUUID()}/documents`, admin, { fileId: await photo(), type: 'photo' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/shipments/${randomUUID()}/documents`, admin, { fileId: await photo(), type: 'photo' }))
+        .statusCode,
+    ).toBe(404);
     expect((await documentsOf(s)).meta.total).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ export const shipmentDocumentResource = defineChildResource({
   path: '/documents',
   entity: 'shipmentDocument',
   label: 'Document',
-  parent: shipmentResource,
+  parent: { ...shipmentResource, permission: 'shipments' },
   tag: 'shipments',
   operations: ['list', 'read', 'create', 'delete'],
   schemas: {

@@ -91,8 +91,9 @@ export async function detachDocument(client: QueryClient, document: ShipmentDocu
   } catch (error) {
     if (!isQueuedWrite(error)) throw error;
   }
-  client.setQueryData<{ items: ShipmentDocument[]; meta: unknown }>(shipmentDocumentsKey(document.shipmentId), (list) =>
-    list ? { ...list, items: list.items.filter((d) => d._id !== document._id) } : list,
+  client.setQueryData<{ items: ShipmentDocument[]; meta: unknown }>(
+    shipmentDocumentsKey(document.shipmentId),
+    (list) => (list ? { ...list, items: list.items.filter((d) => d._id !== document._id) } : list),
   );
 }
 

@@ -89,7 +89,12 @@ export function DocumentsSection({ shipment }: { shipment: Shipment }) {
                 />
               </>
             )}
-            <Button size="sm" variant={phone ? 'outline' : 'solid'} colorPalette="brand" onClick={() => setAdding(true)}>
+            <Button
+              size="sm"
+              variant={phone ? 'outline' : 'solid'}
+              colorPalette="brand"
+              onClick={() => setAdding(true)}
+            >
               {t('add')}
             </Button>
           </Flex>

@@ -3,7 +3,7 @@
  * Entries are keyed by their id, which sorts in the order the user acted. A file an entry uploads is a Blob
  * beside it (`blob:<id>`), stored as IndexedDB stores files (not base64 text), and goes when the entry goes.
  */
-import { createStore, del, delMany, get, getMany, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, delMany, get, getMany, keys, set, type UseStore } from 'idb-keyval';
 import { upgradeOutboxEntry, type OutboxEntry } from './outbox-entry';
 
 export const OUTBOX_DB_NAME = 'freight-desk-outbox';

@@ -149,7 +149,9 @@ describe('an entry that carries a file', () => {
       error: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
     });
     expect(services.attaches).toEqual([]);
-    expect(notices).toContainEqual(expect.objectContaining({ kind: 'failed', message: expect.stringContaining('PDF') }));
+    expect(notices).toContainEqual(
+      expect.objectContaining({ kind: 'failed', message: expect.stringContaining('PDF') }),
+    );
   });
 
   it('fails, saying so, when its file is no longer on the device', async () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { outboxEntryFixture } from './outbox-entry-fixture';
-import {
-  fitsInUploadQueue,
-  MAX_QUEUED_UPLOAD_BYTES,
-  queuedUploadBytes,
-  queuedUploadLimit,
-} from './upload-quota';
+import { fitsInUploadQueue, MAX_QUEUED_UPLOAD_BYTES, queuedUploadBytes, queuedUploadLimit } from './upload-quota';
 
 const MB = 1024 * 1024;
 const upload = (size: number, fileId: string | null = null) =>
