@@ -110,7 +110,7 @@ test('a photo taken offline waits with its thumbnail, then lands as a document o
   // Where the changes waiting are shown, the space the files waiting take.
   await page.getByTestId('outbox-indicator').first().click();
   await expect(page.getByTestId('outbox-upload-space')).toContainText(
-    /Files waiting to be sent take \d+ KB of the 200 MB/,
+    /Files waiting to be sent take \d+(\.\d)? MB of the 200 MB/,
   );
   await expect(page.getByTestId('outbox-entry-summary')).toContainText('to be uploaded');
   await page.goBack();

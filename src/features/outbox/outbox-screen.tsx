@@ -10,9 +10,8 @@ import {
   type OutboxEntry,
   type QueuedUploadSpace,
 } from '../../lib/outbox/outbox-client';
-import { formatBytes } from '../../lib/drive/format-bytes';
 import { formatTime } from '../../lib/i18n/format';
-import { describeOutboxEntry } from '../../lib/outbox/describe-entry';
+import { describeOutboxEntry, megabytes } from '../../lib/outbox/describe-entry';
 import { refreshResource } from '../../lib/outbox/optimistic';
 import { awaitsUserBeforeSending } from '../../shared/outbox/outbox-age';
 import { useOutboxT } from '../../lib/outbox/strings';
@@ -72,7 +71,7 @@ export function OutboxScreen() {
         <Text color="fg.muted">{t('intro')}</Text>
         {space && space.used > 0 && (
           <Text color="fg.muted" textStyle="sm" marginTop={1} data-testid="outbox-upload-space">
-            {t('uploadSpace', { used: formatBytes(space.used), limit: formatBytes(space.limit) })}
+            {t('uploadSpace', { used: megabytes(space.used), limit: megabytes(space.limit) })}
           </Text>
         )}
       </Box>

@@ -7,14 +7,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api/api-error';
 import { formatBytes } from '../../lib/drive/format-bytes';
 import { photoFileName, scalePhoto } from '../../lib/drive/scale-photo';
-import { MAX_UPLOAD_BYTES } from '../../lib/drive/upload-file';
-import { isUploadQueueFull } from '../../lib/outbox/upload-queue-full';
+import type { UploadQueueFull } from '../../lib/outbox/upload-queue-full';
 import { showToast } from '../../lib/ui/toast-store';
 import type { ShipmentDocumentType } from '../../shared/contracts/shipment-documents';
 import type { Shipment } from '../../shared/contracts/shipments';
 import { documentsT } from './document-strings';
 import { attachDocument } from './documents-api';
 import { numberOf } from './shipment-labels';
+
+/** The outbox's refusal of a file it has no room for, told by its name (upload-queue-full.ts). */
+function isUploadQueueFull(error: unknown): error is UploadQueueFull {
+  return error instanceof Error && error.name === 'UploadQueueFull';
+}
 
 /** The server's message with each detail's, or what went wrong in the page. */
 export function documentErrorText(cause: unknown): string {
@@ -44,10 +48,6 @@ export async function addDocument(
       return false;
     }
   }
-  if (blob.size > MAX_UPLOAD_BYTES) {
-    showToast({ status: 'error', title: documentsT('tooLarge') });
-    return false;
-  }
   try {
     const label = `${numberOf(shipment)} · ${documentsT(`type.${type}`)} · ${fileName}`;
     const outcome = await attachDocument(client, shipment._id, { blob, fileName }, type, label);
@@ -60,7 +60,9 @@ export async function addDocument(
   } catch (error) {
     const title = isUploadQueueFull(error)
       ? documentsT('queueFull', { used: formatBytes(error.space.used), limit: formatBytes(error.space.limit) })
-      : documentErrorText(error);
+      : isApiError(error) && error.code === 'PAYLOAD_TOO_LARGE'
+        ? documentsT('tooLarge')
+        : documentErrorText(error);
     showToast({ status: 'error', title });
     return false;
   }

@@ -12,7 +12,7 @@ import { apiBase } from '../../lib/api/api-base';
 import { apiList, authorizedFetch, NETWORK_ERROR_CODE, toApiError } from '../../lib/api/api-client';
 import { ApiError } from '../../lib/api/api-error';
 import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
-import { sendWrite, sendWriteWithFile } from '../../lib/outbox/write';
+import { sendWrite } from '../../lib/outbox/write';
 import { deletedItemSchema } from '../../shared/contracts/resource-contract';
 import {
   shipmentDocumentSchema,
@@ -53,6 +53,8 @@ export async function attachDocument(
   label: string,
 ): Promise<AttachOutcome> {
   try {
+    // The outbox's code loads with the first file added (write.ts loads it likewise).
+    const { sendWriteWithFile } = await import('../../lib/outbox/queued-write');
     const landed = await sendWriteWithFile(
       {
         service: 'shipmentserver',

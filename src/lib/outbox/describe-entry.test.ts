@@ -50,11 +50,11 @@ describe('describeOutboxEntry', () => {
       upload: { fileName: 'seal.jpg', contentType: 'image/jpeg', size: 860_000, field: 'fileId', fileId: null },
     };
     expect(describeOutboxEntry(photo)).toBe(
-      'Document of shipment SEA-2026-00001 · Photo · seal.jpg: to be uploaded (840 KB)',
+      'Document of shipment SEA-2026-00001 · Photo · seal.jpg: to be uploaded (0.8 MB)',
     );
     await setLanguage('es');
     expect(describeOutboxEntry(photo)).toBe(
-      'Documento del envío SEA-2026-00001 · Photo · seal.jpg: por subir (840 KB)',
+      'Documento del envío SEA-2026-00001 · Photo · seal.jpg: por subir (0,8 MB)',
     );
   });
 });

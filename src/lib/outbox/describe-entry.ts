@@ -4,7 +4,7 @@
  * differ from the record the device held, when known), values as a person reads them.
  */
 import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
-import { formatBytes } from '../drive/format-bytes';
+import { formatNumber } from '../i18n/format';
 import { outboxT } from './strings';
 
 type Key = Parameters<typeof outboxT>[0];
@@ -60,6 +60,11 @@ function valueText(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
+/** A size in megabytes, as the outbox states the space its files take: "0.8 MB", "200 MB". */
+export function megabytes(bytes: number): string {
+  return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
+}
+
 /** The record's kind and name: "Contact Rotterdam Reefer Lines". */
 export function entryTitle(entry: Pick<OutboxEntry, 'resource' | 'label' | 'recordId'>): string {
   const key = NOUNS[entry.resource];
@@ -81,7 +86,7 @@ export function describeOutboxEntry(
 ): string {
   const title = entryTitle(entry);
   if (entry.upload && entry.upload.fileId === null)
-    return outboxT('toUpload', { title, size: formatBytes(entry.upload.size) });
+    return outboxT('toUpload', { title, size: megabytes(entry.upload.size) });
   if (entry.method === 'DELETE') return outboxT('toDelete', { title });
   if (entry.method === 'POST') return outboxT('toCreate', { title });
   const changes = entryChanges(entry);

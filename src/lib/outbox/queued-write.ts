@@ -15,10 +15,10 @@ import {
 } from '../../shared/outbox/outbox-entry';
 import type { ServiceName } from '../../shared/services';
 import { apiCall, NETWORK_ERROR_CODE } from '../api/api-client';
-import { isApiError } from '../api/api-error';
+import { ApiError, isApiError } from '../api/api-error';
+import { ERROR_CODES } from '../../shared/api-envelope';
 import { newIdempotencyKey } from '../ui/idempotency-key';
 import { showToast } from '../ui/toast-store';
-import { uploadFile } from '../drive/upload-file';
 import { currentIdentity, enqueue, enqueueWithFile, myOutboxEntries } from './outbox-client';
 import { applyOptimistic, cachedRecord } from './optimistic';
 import { recountOutbox } from './outbox-watch';
@@ -136,6 +136,10 @@ export async function sendWriteWithFile<S extends z.ZodType>(
   file: WriteFile,
   schema: S,
 ): Promise<z.output<S>> {
+  const { MAX_UPLOAD_BYTES, uploadFile } = await import('../drive/upload-file');
+  // driveserver's limit, before the file is kept for later too (a replay could only fail on it).
+  if (file.blob.size > MAX_UPLOAD_BYTES)
+    throw new ApiError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, 'A file can be at most 10 MB.');
   const identity = currentIdentity();
   const queueWithFile = async (): Promise<never> => {
     if (!identity) throw new Error('Signed out: nothing can be kept for later.');

@@ -4,21 +4,11 @@
  * write, so screens that only read carry none of it.
  */
 import type { z } from 'zod';
-import type { WriteFile, WriteRequest } from './queued-write';
+import type { WriteRequest } from './queued-write';
 
-export type { WriteFile, WriteRequest } from './queued-write';
+export type { WriteRequest } from './queued-write';
 
 export async function sendWrite<S extends z.ZodType>(write: WriteRequest, schema: S): Promise<z.output<S>> {
   const queued = await import('./queued-write');
   return queued.sendWrite(write, schema);
-}
-
-/** A write that needs a file uploaded first (see `sendWriteWithFile` in queued-write.ts). */
-export async function sendWriteWithFile<S extends z.ZodType>(
-  write: WriteRequest,
-  file: WriteFile,
-  schema: S,
-): Promise<z.output<S>> {
-  const queued = await import('./queued-write');
-  return queued.sendWriteWithFile(write, file, schema);
 }

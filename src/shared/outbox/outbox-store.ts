@@ -3,7 +3,7 @@
  * Entries are keyed by their id, which sorts in the order the user acted. A file an entry uploads is a Blob
  * beside it (`blob:<id>`), stored as IndexedDB stores files (not base64 text), and goes when the entry goes.
  */
-import { createStore, delMany, get, getMany, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, delMany, entries, get, keys, set, type UseStore } from 'idb-keyval';
 import { upgradeOutboxEntry, type OutboxEntry } from './outbox-entry';
 
 export const OUTBOX_DB_NAME = 'freight-desk-outbox';
@@ -45,12 +45,9 @@ export function sortEntries(list: OutboxEntry[]): OutboxEntry[] {
 
 export const idbOutboxStore: OutboxStore & { forgetChains(): Promise<void> } = {
   async list() {
-    // The entries alone: the chains and the files beside them are not read.
-    const ids = (await keys<string>(idbStore())).filter(
-      (key) => !key.startsWith(CHAIN_PREFIX) && !key.startsWith(BLOB_PREFIX),
-    );
-    const stored = await getMany<unknown>(ids, idbStore());
-    return sortEntries(stored.map((value) => upgradeOutboxEntry(value)).filter((e): e is OutboxEntry => !!e));
+    // The chains and the files beside the entries are no entries (a file is read as a handle, not its bytes).
+    const stored = await entries<string, unknown>(idbStore());
+    return sortEntries(stored.map(([, value]) => upgradeOutboxEntry(value)).filter((e): e is OutboxEntry => !!e));
   },
   put: (entry) => set(entry.id, entry, idbStore()),
   remove: (id) => delMany([id, `${BLOB_PREFIX}${id}`], idbStore()),
