@@ -26,6 +26,13 @@ export const FILE_HOLDER_QUERIES = {
             FROM mail_outbox_attachments a JOIN mail_outbox m ON m.id = a.outbox_id
            WHERE a.file_id = $1`,
   },
+  // A shipment's documents (`shipment_documents`, migration 032): named by the shipment's number.
+  shipment: {
+    column: 'shipment_documents.file_id',
+    sql: `SELECT DISTINCT s.id::text AS id, coalesce(s.number, '') AS name
+            FROM shipment_documents d JOIN shipments s ON s.company_id = d.company_id AND s.id = d.shipment_id
+           WHERE d.file_id = $1`,
+  },
 } as const satisfies Record<string, { column: string; sql: string }>;
 
 export type FileHolderEntity = keyof typeof FILE_HOLDER_QUERIES;

@@ -1,7 +1,8 @@
 /**
  * A driveserver file belongs to the records that hold it: an issue's attachment, the company's logo, a
- * user's avatar, a queued message's attachment. Whoever may read one of those records may read the file;
- * only whoever may change every one of them may delete it, and even then not while one still uses it.
+ * user's avatar, a queued message's attachment, a shipment's document. Whoever may read one of those
+ * records may read the file; only whoever may change every one of them may delete it, and even then not
+ * while one still uses it.
  * driveserver asks here on every read and delete, and every place that attaches a file asks here first,
  * so a file cannot be read by attaching it to a record of one's own. A new kind of attachment is one
  * entry here and one in `FILE_HOLDER_QUERIES` (a test fails while a column that refers to `drive_files`
@@ -49,6 +50,12 @@ const FILE_HOLDER_RULES: Record<FileHolderEntity, FileHolderRule> = {
     canRead: (auth) => can(auth.permissions, 'mail', 'read'),
     canChange: (auth) => can(auth.permissions, 'mail', 'create'),
     keepsCopy: true,
+  },
+  // A shipment's documents are read with the shipment (`shipments.read`) and go with a change to it.
+  shipment: {
+    label: 'shipment',
+    canRead: (auth) => can(auth.permissions, 'shipments', 'read'),
+    canChange: (auth) => can(auth.permissions, 'shipments', 'update'),
   },
 };
 

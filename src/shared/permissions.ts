@@ -79,6 +79,7 @@ export const AUDIT_ENTITY_MODULES: Readonly<Record<string, PermissionModule>> = 
   receivingLocation: 'masterData',
   shipment: 'shipments',
   shipmentCharge: 'shipments',
+  shipmentDocument: 'shipments',
 };
 
 /**

@@ -3,7 +3,7 @@
  * draft), the list with filters in a body (`POST /shipments/paginate`) and the dashboard's figures
  * (`GET /shipments/summary`), the office's day (`GET /shipments/attention`, `GET /shipments/movements`), the milestones (`/shipments/{id}/events`),
  * a job's money (`/shipments/{id}/charges`, `GET /shipments/{id}/profit`, `GET /shipments/closed-this-month`;
- * all need `shipments.charges`), the documents it produces (`paperwork/`: house bill and arrival notice) and the
+ * all need `shipments.charges`), the documents it produces (`paperwork/`: house bill and arrival notice), the documents that prove it (`/shipments/{id}/documents`) and the
  * timer that tells followers when a shipment becomes late or at risk.
  */
 import type { z } from 'zod';
@@ -40,6 +40,7 @@ import { requires } from '../../http/route-permission.ts';
 import { shipmentMovements, shipmentsNeedingAttention } from './shipment-attention-repository.ts';
 import { closedJobsProfit, monthRange } from './shipment-charge-repository.ts';
 import { shipmentChargeResource } from './shipment-charge-resource.ts';
+import { shipmentDocumentResource } from './shipment-documents.ts';
 import { registerShipmentEventRoutes } from './shipment-events-routes.ts';
 import { shipmentProfit } from './shipment-money.ts';
 import { ATTENTION_SWEEP_MS, sweepAttentionNotices } from './shipment-attention-notice.ts';
@@ -208,5 +209,6 @@ const registerShipmentRoutes: ServiceModule = async (app, deps) => {
     registerChildResource(scope, deps, shipmentChargeResource);
     registerShipmentEventRoutes(scope, deps);
     registerPaperworkRoutes(scope, deps);
+    registerChildResource(scope, deps, shipmentDocumentResource);
   });
 };

@@ -4,12 +4,14 @@ import {
   discardEntry,
   myOutboxEntries,
   onOutboxNotice,
+  queuedUploadSpace,
   requestReplay,
   updateEntry,
   type OutboxEntry,
+  type QueuedUploadSpace,
 } from '../../lib/outbox/outbox-client';
 import { formatTime } from '../../lib/i18n/format';
-import { describeOutboxEntry } from '../../lib/outbox/describe-entry';
+import { describeOutboxEntry, megabytes } from '../../lib/outbox/describe-entry';
 import { refreshResource } from '../../lib/outbox/optimistic';
 import { awaitsUserBeforeSending } from '../../shared/outbox/outbox-age';
 import { useOutboxT } from '../../lib/outbox/strings';
@@ -51,8 +53,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function OutboxScreen() {
   const t = useOutboxT();
   const [entries, setEntries] = useState<OutboxEntry[] | null>(null);
+  const [space, setSpace] = useState<QueuedUploadSpace | null>(null);
   const load = useCallback(() => {
     void myOutboxEntries().then(setEntries, () => setEntries([]));
+    // The files waiting (photos taken offline) take the device's space: how much, of how much they may.
+    void queuedUploadSpace().then(setSpace, () => setSpace(null));
   }, []);
   useEffect(() => {
     load();
@@ -64,6 +69,11 @@ export function OutboxScreen() {
       <Box>
         <PageTitle>{t('title')}</PageTitle>
         <Text color="fg.muted">{t('intro')}</Text>
+        {space && space.used > 0 && (
+          <Text color="fg.muted" textStyle="sm" marginTop={1} data-testid="outbox-upload-space">
+            {t('uploadSpace', { used: megabytes(space.used), limit: megabytes(space.limit) })}
+          </Text>
+        )}
       </Box>
       {entries?.length === 0 && <Text>{t('empty')}</Text>}
       {entries?.map((entry) => (

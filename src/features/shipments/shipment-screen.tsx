@@ -24,6 +24,7 @@ import {
 } from './form-values';
 import { ChargesSection } from './charges-section';
 import { CloseJobDialog } from './close-job-dialog';
+import { DocumentsSection } from './documents-section';
 import { MilestonesSection } from './milestones-section';
 import { PaperworkSection } from './paperwork-section';
 import { FIELD_NAMES, ShipmentForm } from './shipment-form';
@@ -151,6 +152,8 @@ function ShipmentEditor({ record }: { record: Shipment | undefined }) {
       {record && <ChargesSection shipment={record} />}
       {record && closing && <CloseJobDialog shipment={record} onClose={() => setClosing(false)} />}
       {record && !isPending(record) && record.number !== '' && <PaperworkSection shipment={record} />}
+      {/* A shipment still in the outbox has no number yet, and nothing can be attached to it before it lands. */}
+      {record?.number ? <DocumentsSection shipment={record} /> : null}
       <form
         noValidate
         aria-label={title}

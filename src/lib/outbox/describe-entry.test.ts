@@ -39,4 +39,22 @@ describe('describeOutboxEntry', () => {
       'Contacto Rotterdam Reefer Lines: ciudad → Rotterdam',
     );
   });
+
+  it('names a file waiting to be uploaded, with its size', async () => {
+    const photo = {
+      resource: 'shipment-documents',
+      label: 'SEA-2026-00001 · Photo · seal.jpg',
+      recordId: null,
+      method: 'POST' as const,
+      body: { type: 'photo' },
+      upload: { fileName: 'seal.jpg', contentType: 'image/jpeg', size: 860_000, field: 'fileId', fileId: null },
+    };
+    expect(describeOutboxEntry(photo)).toBe(
+      'Document of shipment SEA-2026-00001 · Photo · seal.jpg: to be uploaded (0.8 MB)',
+    );
+    await setLanguage('es');
+    expect(describeOutboxEntry(photo)).toBe(
+      'Documento del envío SEA-2026-00001 · Photo · seal.jpg: por subir (0,8 MB)',
+    );
+  });
 });

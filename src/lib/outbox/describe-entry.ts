@@ -4,6 +4,7 @@
  * differ from the record the device held, when known), values as a person reads them.
  */
 import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { formatNumber } from '../i18n/format';
 import { outboxT } from './strings';
 
 type Key = Parameters<typeof outboxT>[0];
@@ -13,6 +14,7 @@ const NOUNS: Record<string, Key> = {
   'contact-tags': 'noun.contact-tags',
   shipments: 'noun.shipments',
   'shipment-charges': 'noun.shipment-charges',
+  'shipment-documents': 'noun.shipment-documents',
   reports: 'noun.reports',
   issues: 'noun.issues',
   'business-types': 'noun.business-types',
@@ -63,6 +65,11 @@ function valueText(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
+/** A size in megabytes, as the outbox states the space its files take: "0.8 MB", "200 MB". */
+export function megabytes(bytes: number): string {
+  return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
+}
+
 /** The record's kind and name: "Contact Rotterdam Reefer Lines". */
 export function entryTitle(entry: Pick<OutboxEntry, 'resource' | 'label' | 'recordId'>): string {
   const key = NOUNS[entry.resource];
@@ -80,9 +87,11 @@ export function entryChanges(entry: Pick<OutboxEntry, 'method' | 'body' | 'chang
 
 /** One line for the outbox and its dialogs: "Contact Rotterdam Reefer Lines: city → Rotterdam". */
 export function describeOutboxEntry(
-  entry: Pick<OutboxEntry, 'resource' | 'label' | 'recordId' | 'method' | 'body' | 'changedFields'>,
+  entry: Pick<OutboxEntry, 'resource' | 'label' | 'recordId' | 'method' | 'body' | 'changedFields' | 'upload'>,
 ): string {
   const title = entryTitle(entry);
+  if (entry.upload && entry.upload.fileId === null)
+    return outboxT('toUpload', { title, size: megabytes(entry.upload.size) });
   if (entry.method === 'DELETE') return outboxT('toDelete', { title });
   if (entry.method === 'POST') return outboxT('toCreate', { title });
   const changes = entryChanges(entry);

@@ -16,11 +16,19 @@ import { type OutboxEntry } from '../../shared/outbox/outbox-entry';
 import { idbOutboxStore, type OutboxStore } from '../../shared/outbox/outbox-store';
 import type { OutboxNotice } from '../../shared/outbox/replay';
 import { identityOfAccessToken, type TokenIdentity } from '../../shared/token-identity';
+import {
+  fitsInUploadQueue,
+  queuedUploadBytes,
+  queuedUploadLimit,
+  type QueuedUploadSpace,
+} from '../../shared/outbox/upload-quota';
 import { apiBase, authorizedFetch } from '../api/api-client';
 import { readAuthCookies } from '../cookies';
 import { reapplyPending } from './optimistic';
+import { UploadQueueFull } from './upload-queue-full';
 
 export type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+export type { QueuedUploadSpace } from '../../shared/outbox/upload-quota';
 
 let store: OutboxStore = idbOutboxStore;
 
@@ -89,6 +97,33 @@ export async function enqueue(entry: OutboxEntry): Promise<void> {
   requestReplay();
 }
 
+/**
+ * Puts a write that needs a file in the outbox: the file first (as a Blob beside the entry), then the entry,
+ * so a replay never finds the entry without its file. Refused with `UploadQueueFull` when the queued files
+ * would take more than their share of the device (upload-quota.ts).
+ */
+export async function enqueueWithFile(entry: OutboxEntry, file: Blob): Promise<void> {
+  const space = await queuedUploadSpace();
+  if (!fitsInUploadQueue(space, file.size)) throw new UploadQueueFull(space, file.size);
+  await store.putBlob(entry.id, file);
+  await enqueue(entry);
+}
+
+/** The file a waiting entry will upload (for its thumbnail), if it is still kept. */
+export function queuedFile(entryId: string): Promise<Blob | undefined> {
+  return store.readBlob(entryId);
+}
+
+/** What the files waiting on this device take, and the most they may take (upload-quota.ts). */
+export async function queuedUploadSpace(): Promise<QueuedUploadSpace> {
+  const used = queuedUploadBytes(await store.list());
+  const estimate =
+    typeof navigator !== 'undefined' && navigator.storage?.estimate
+      ? await navigator.storage.estimate().catch(() => null)
+      : null;
+  return { used, limit: queuedUploadLimit(used, estimate) };
+}
+
 export async function updateEntry(entry: OutboxEntry): Promise<void> {
   await store.put(entry);
   announce({ kind: 'changed', entryId: entry.id, resource: entry.resource });
@@ -99,13 +134,16 @@ export async function discardEntry(entry: OutboxEntry): Promise<void> {
   announce({ kind: 'changed', entryId: entry.id, resource: entry.resource });
 }
 
-/** A request as `authorizedFetch` sends it: the tokens of the moment, the page's one refresh on a 401. */
+/**
+ * A request as `authorizedFetch` sends it: the tokens of the moment, the page's one refresh on a 401. The
+ * body is taken as bytes (a Blob), so a queued file travels as it was kept.
+ */
 async function sendFromPage(request: Request): Promise<Response> {
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.blob();
   return authorizedFetch(request.url, {
     method: request.method,
     headers: request.headers,
-    ...(body ? { body } : {}),
+    ...(body && body.size > 0 ? { body } : {}),
     cache: 'no-store',
   });
 }
@@ -118,6 +156,8 @@ const pageRunner = createReplayRunner(
       remove: (id) => store.remove(id),
       readChain: (key) => store.readChain(key),
       writeChain: (key, chain) => store.writeChain(key, chain),
+      putBlob: (id, blob) => store.putBlob(id, blob),
+      readBlob: (id) => store.readBlob(id),
     },
     identity: currentIdentity,
     send: sendFromPage,

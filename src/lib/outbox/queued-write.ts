@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import {
   newOutboxId,
   OUTBOX_SCHEMA_VERSION,
+  OUTBOX_UPLOAD_SCHEMA_VERSION,
   recordKeyOf,
   waitsForParent,
   type OutboxEntry,
@@ -16,10 +17,11 @@ import {
 } from '../../shared/outbox/outbox-entry';
 import type { ServiceName } from '../../shared/services';
 import { apiCall, NETWORK_ERROR_CODE } from '../api/api-client';
-import { isApiError } from '../api/api-error';
+import { ApiError, isApiError } from '../api/api-error';
+import { ERROR_CODES } from '../../shared/api-envelope';
 import { newIdempotencyKey } from '../ui/idempotency-key';
 import { showToast } from '../ui/toast-store';
-import { currentIdentity, enqueue, myOutboxEntries } from './outbox-client';
+import { currentIdentity, enqueue, enqueueWithFile, myOutboxEntries } from './outbox-client';
 import { applyOptimistic, cachedRecord } from './optimistic';
 import { recountOutbox } from './outbox-watch';
 import { isQueuedWrite, QueuedWrite } from './queued-write-error';
@@ -118,6 +120,61 @@ export async function sendWrite<S extends z.ZodType>(write: WriteRequest, schema
     if (isApiError(error) && error.status === 0 && error.code === NETWORK_ERROR_CODE) return queue(entry, write.quiet);
     throw error;
   }
+}
+
+/** A file a write names by its driveserver id once uploaded (`sendWriteWithFile`). */
+export interface WriteFile {
+  blob: Blob;
+  fileName: string;
+  /** The body's field that takes the uploaded file's id. */
+  field: string;
+}
+
+/**
+ * A write that names a file it needs uploaded first (a shipment's photo): online, the file is uploaded and
+ * the write sent with its id (kept in the outbox like any write when the write gets no answer). Offline, or
+ * when the upload gets no answer, the file and the write wait in the outbox together, the file as a Blob
+ * in IndexedDB, and the replay uploads it then sends the write (rejects with `QueuedWrite`). A file the
+ * device has no room for rejects with `UploadQueueFull`.
+ */
+export async function sendWriteWithFile<S extends z.ZodType>(
+  write: WriteRequest,
+  file: WriteFile,
+  schema: S,
+): Promise<z.output<S>> {
+  const { MAX_UPLOAD_BYTES, uploadFile } = await import('../drive/upload-file');
+  // driveserver's limit, before the file is kept for later too (a replay could only fail on it).
+  if (file.blob.size > MAX_UPLOAD_BYTES)
+    throw new ApiError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, 'A file can be at most 10 MB.');
+  const identity = currentIdentity();
+  const queueWithFile = async (): Promise<never> => {
+    if (!identity) throw new Error('Signed out: nothing can be kept for later.');
+    const entry: OutboxEntry = {
+      ...entryOf(write, identity),
+      schemaVersion: OUTBOX_UPLOAD_SCHEMA_VERSION,
+      upload: {
+        fileName: file.fileName,
+        contentType: file.blob.type,
+        size: file.blob.size,
+        field: file.field,
+        fileId: null,
+      },
+    };
+    await enqueueWithFile(entry, file.blob);
+    void recountOutbox().catch(() => undefined);
+    if (!write.quiet) showToast({ id: 'outbox-queued', status: 'info', title: outboxT('queued') });
+    throw new QueuedWrite(entry);
+  };
+  if (identity && navigator.onLine === false) return queueWithFile();
+  let fileId: string;
+  try {
+    const named = new File([file.blob], file.fileName, { type: file.blob.type });
+    fileId = (await uploadFile(named))._id;
+  } catch (error) {
+    if (isApiError(error) && error.status === 0) return queueWithFile();
+    throw error;
+  }
+  return sendWrite({ ...write, body: { ...write.body, [file.field]: fileId } }, schema);
 }
 
 function send<S extends z.ZodType>(write: WriteRequest, schema: S): Promise<z.output<S>> {

@@ -9,6 +9,11 @@ import { isServiceName, type ServiceName } from '../services';
 
 /** The shape written by this build; bump it and teach `upgradeOutboxEntry` the old one when it changes. */
 export const OUTBOX_SCHEMA_VERSION = 1;
+/**
+ * The shape of an entry that carries a file (`upload`): version 1 plus the upload. A build that knows only
+ * version 1 leaves such an entry alone instead of sending its write without the file.
+ */
+export const OUTBOX_UPLOAD_SCHEMA_VERSION = 2;
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `pending`: waiting to be sent (again); `failed`: refused with a 4xx; `conflict`: 409 VERSION_CONFLICT. */
@@ -27,6 +32,25 @@ export interface OutboxConflict {
   theirs: Record<string, unknown> | null;
   updatedBy: string | null;
 }
+
+/**
+ * A file the write needs (issue 25, the first queued upload): its bytes wait in the outbox store as a Blob
+ * (`OutboxStore.putBlob`, under the entry's id); the replay uploads them to driveserver first, with a key
+ * of their own made from the entry's, puts the new file's id into the body at `field`, then sends the write.
+ */
+export interface OutboxUpload {
+  fileName: string;
+  contentType: string;
+  /** Bytes: what the upload takes of the device's space for queued files (upload-quota.ts). */
+  size: number;
+  /** The body's field that names the uploaded file (`fileId`). */
+  field: string;
+  /** The uploaded file's id, once the upload landed: a later attempt sends the write without uploading again. */
+  fileId: string | null;
+}
+
+/** The Idempotency-Key of an entry's upload: its own, since the write's key already stands for the write. */
+export const uploadKeyOf = (entry: Pick<OutboxEntry, 'idempotencyKey'>): string => `${entry.idempotencyKey}:upload`;
 
 export interface OutboxEntry {
   schemaVersion: number;
@@ -74,6 +98,8 @@ export interface OutboxEntry {
    * writes of records that stand alone and on entries of earlier builds.
    */
   parent?: OutboxParent;
+  /** A file to upload before the write is sent (schema version 2). */
+  upload?: OutboxUpload;
 }
 
 /** See `OutboxEntry.parent`. */
@@ -137,7 +163,9 @@ const num = (value: unknown): value is number => typeof value === 'number' && Nu
 export function upgradeOutboxEntry(raw: unknown): OutboxEntry | null {
   if (!isObject(raw)) return null;
   const version = raw.schemaVersion;
-  if (version !== 1) return null;
+  if (version !== OUTBOX_SCHEMA_VERSION && version !== OUTBOX_UPLOAD_SCHEMA_VERSION) return null;
+  const upload = version === OUTBOX_UPLOAD_SCHEMA_VERSION ? readUpload(raw.upload) : undefined;
+  if (upload === null) return null;
   const ok =
     str(raw.id) &&
     str(raw.idempotencyKey) &&
@@ -162,6 +190,7 @@ export function upgradeOutboxEntry(raw: unknown): OutboxEntry | null {
   if (!ok) return null;
   return {
     ...(raw as unknown as OutboxEntry),
+    ...(upload ? { upload } : {}),
     error: isObject(raw.error) ? (raw.error as unknown as OutboxError) : null,
     conflict: isObject(raw.conflict) ? (raw.conflict as unknown as OutboxConflict) : null,
     approvedAt: num(raw.approvedAt) ? raw.approvedAt : null,
@@ -170,4 +199,16 @@ export function upgradeOutboxEntry(raw: unknown): OutboxEntry | null {
         ? { resource: raw.parent.resource, recordId: raw.parent.recordId }
         : undefined,
   };
+}
+
+function readUpload(raw: unknown): OutboxUpload | null {
+  if (!isObject(raw)) return null;
+  const ok =
+    str(raw.fileName) &&
+    typeof raw.contentType === 'string' &&
+    num(raw.size) &&
+    raw.size >= 0 &&
+    str(raw.field) &&
+    (raw.fileId === null || str(raw.fileId));
+  return ok ? (raw as unknown as OutboxUpload) : null;
 }

@@ -1,8 +1,9 @@
 /**
  * The outbox in IndexedDB (idb-keyval, a database of its own), shared by the pages and the service worker.
- * Entries are keyed by their id, which sorts in the order the user acted.
+ * Entries are keyed by their id, which sorts in the order the user acted. A file an entry uploads is a Blob
+ * beside it (`blob:<id>`), stored as IndexedDB stores files (not base64 text), and goes when the entry goes.
  */
-import { createStore, del, delMany, entries, get, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, delMany, entries, get, keys, set, type UseStore } from 'idb-keyval';
 import { upgradeOutboxEntry, type OutboxEntry } from './outbox-entry';
 
 export const OUTBOX_DB_NAME = 'freight-desk-outbox';
@@ -18,13 +19,18 @@ export interface OutboxStore {
   /** Every readable entry, oldest first. */
   list(): Promise<OutboxEntry[]>;
   put(entry: OutboxEntry): Promise<void>;
+  /** Removes the entry and the file it carried, if any. */
   remove(id: string): Promise<void>;
+  /** Keeps the file an entry uploads (put it before the entry, so a replay never finds an entry without it). */
+  putBlob(id: string, blob: Blob): Promise<void>;
+  readBlob(id: string): Promise<Blob | undefined>;
   /** The chain of a record key (`resource:id`), kept beside the entries so it outlives a worker's restart. */
   readChain(key: string): Promise<StoredChain | undefined>;
   writeChain(key: string, chain: StoredChain): Promise<void>;
 }
 
 const CHAIN_PREFIX = 'chain:';
+const BLOB_PREFIX = 'blob:';
 
 let shared: UseStore | undefined;
 
@@ -39,11 +45,14 @@ export function sortEntries(list: OutboxEntry[]): OutboxEntry[] {
 
 export const idbOutboxStore: OutboxStore & { forgetChains(): Promise<void> } = {
   async list() {
+    // The chains and the files beside the entries are no entries (a file is read as a handle, not its bytes).
     const stored = await entries<string, unknown>(idbStore());
     return sortEntries(stored.map(([, value]) => upgradeOutboxEntry(value)).filter((e): e is OutboxEntry => !!e));
   },
   put: (entry) => set(entry.id, entry, idbStore()),
-  remove: (id) => del(id, idbStore()),
+  remove: (id) => delMany([id, `${BLOB_PREFIX}${id}`], idbStore()),
+  putBlob: (id, blob) => set(`${BLOB_PREFIX}${id}`, blob, idbStore()),
+  readBlob: (id) => get<Blob>(`${BLOB_PREFIX}${id}`, idbStore()),
   readChain: (key) => get<StoredChain>(`${CHAIN_PREFIX}${key}`, idbStore()),
   writeChain: (key, chain) => set(`${CHAIN_PREFIX}${key}`, chain, idbStore()),
   forgetChains: async () => {
@@ -53,11 +62,20 @@ export const idbOutboxStore: OutboxStore & { forgetChains(): Promise<void> } = {
 };
 
 /** For tests and for a browser without IndexedDB (nothing survives a reload there). */
-export function memoryOutboxStore(initial: OutboxEntry[] = []): OutboxStore & { entries: Map<string, OutboxEntry> } {
+export function memoryOutboxStore(
+  initial: OutboxEntry[] = [],
+): OutboxStore & { entries: Map<string, OutboxEntry>; blobs: Map<string, Blob> } {
   const map = new Map(initial.map((entry) => [entry.id, structuredClone(entry)]));
   const chains = new Map<string, StoredChain>();
+  const blobs = new Map<string, Blob>();
   return {
     entries: map,
+    blobs,
+    putBlob: (id, blob) => {
+      blobs.set(id, blob);
+      return Promise.resolve();
+    },
+    readBlob: (id) => Promise.resolve(blobs.get(id)),
     readChain: (key) => Promise.resolve(chains.has(key) ? structuredClone(chains.get(key)) : undefined),
     writeChain: (key, chain) => {
       chains.set(key, structuredClone(chain));
@@ -70,6 +88,7 @@ export function memoryOutboxStore(initial: OutboxEntry[] = []): OutboxStore & { 
     },
     remove: (id) => {
       map.delete(id);
+      blobs.delete(id);
       return Promise.resolve();
     },
   };

@@ -9,12 +9,15 @@
  * back-off; a 401 that survived the refresh → the session is over: the entry waits for the next sign-in.
  * An entry older than the outbox's unasked window is not sent until the user says so (outbox-age.ts); the
  * record's later writes wait behind it. A write under a parent record (`OutboxEntry.parent`) waits while the
- * parent's create does.
+ * parent's create does. An entry that carries a file (`upload`) first uploads it to
+ * driveserver with a key of its own, keeps the new file's id (so a later attempt does not upload again),
+ * then sends its write naming the file; the upload's outcomes are the write's (a refused file fails the
+ * entry with driveserver's message).
  */
 import type { ServiceName } from '../services';
 import { awaitsUserBeforeSending } from './outbox-age';
 import { backoffDelay, type BackoffPolicy } from '../backoff';
-import { recordKeyOf, waitsForParent, type OutboxEntry } from './outbox-entry';
+import { recordKeyOf, uploadKeyOf, waitsForParent, type OutboxEntry } from './outbox-entry';
 import type { OutboxStore } from './outbox-store';
 
 export interface OutboxIdentity {
@@ -61,6 +64,23 @@ const OUTBOX_RETRY_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 60_000 };
 /** Wait before attempt `attempts + 1`, after `attempts` failed ones. */
 export function retryDelayMs(attempts: number): number {
   return backoffDelay(attempts - 1, OUTBOX_RETRY_BACKOFF);
+}
+
+/** The upload of an entry's file to driveserver (`POST /filesystem/file`, the raw bytes, name and type in the query). */
+export function uploadRequestOf(entry: OutboxEntry, blob: Blob, driveBase: string): Request {
+  const upload = entry.upload!;
+  const params = new URLSearchParams({ name: upload.fileName });
+  if (upload.contentType) params.set('type', upload.contentType);
+  return new Request(`${driveBase}/filesystem/file?${params.toString()}`, {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/octet-stream',
+      'Idempotency-Key': uploadKeyOf(entry),
+    },
+    body: blob,
+    cache: 'no-store',
+  });
 }
 
 export function requestOf(entry: OutboxEntry, base: string): Request {
@@ -146,6 +166,10 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
   const attempt = async (entry: OutboxEntry, later: OutboxEntry[]): Promise<Outcome> => {
     attempted.add(entry.id);
     if (await rebase(entry)) await deps.store.put(entry);
+    if (entry.upload && entry.upload.fileId === null) {
+      const uploaded = await uploadFirst(entry);
+      if (uploaded !== 'landed') return uploaded;
+    }
     let response: Response;
     try {
       response = await deps.send(requestOf(entry, deps.apiBase(entry.service)));
@@ -163,6 +187,11 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
       deps.notify({ kind: 'landed', entryId: entry.id, resource: entry.resource, label: entry.label });
       return 'landed';
     }
+    return refused(entry, response);
+  };
+
+  /** A write (or its upload) answered with an error: waits, conflicts or fails as the status says. */
+  const refused = async (entry: OutboxEntry, response: Response): Promise<Outcome> => {
     const body = await jsonOf(response);
     const code = typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`;
     const message = typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`;
@@ -186,11 +215,50 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
       deps.notify({ kind: 'conflict', entryId: entry.id, resource: entry.resource, label: entry.label, message });
       return 'conflict';
     }
+    return fail(entry, { status: response.status, code, message });
+  };
+
+  const fail = async (entry: OutboxEntry, error: NonNullable<OutboxEntry['error']>): Promise<Outcome> => {
+    entry.error = error;
     entry.status = 'failed';
     await deps.store.put(entry);
     result.failed++;
-    deps.notify({ kind: 'failed', entryId: entry.id, resource: entry.resource, label: entry.label, message });
+    deps.notify({
+      kind: 'failed',
+      entryId: entry.id,
+      resource: entry.resource,
+      label: entry.label,
+      message: error.message,
+    });
     return 'failed';
+  };
+
+  /** Uploads the entry's file and names it in the body; 'landed' when the write may now be sent. */
+  const uploadFirst = async (entry: OutboxEntry): Promise<Outcome> => {
+    const upload = entry.upload!;
+    const blob = await deps.store.readBlob(entry.id);
+    if (!blob)
+      return fail(entry, {
+        status: 0,
+        code: 'UPLOAD_FILE_MISSING',
+        message: 'The file kept on this device for it is gone: add it again.',
+      });
+    let response: Response;
+    try {
+      response = await deps.send(uploadRequestOf(entry, blob, deps.apiBase('driveserver')));
+    } catch {
+      await defer(entry);
+      unanswered.push(entry);
+      return 'network';
+    }
+    if (!response.ok) return refused(entry, response);
+    const fileId = dataOf(await jsonOf(response))?._id;
+    if (typeof fileId !== 'string')
+      return fail(entry, { status: response.status, code: 'INVALID_RESPONSE', message: 'The upload named no file.' });
+    entry.upload = { ...upload, fileId };
+    entry.body = { ...(entry.body ?? {}), [upload.field]: fileId };
+    await deps.store.put(entry);
+    return 'landed';
   };
 
   const defer = async (entry: OutboxEntry) => {
