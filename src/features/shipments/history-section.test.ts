@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/contracts/log';
-import { changeSentence, historySentence } from './history-section';
+import { shipmentDocumentSchema } from '../../shared/contracts/shipment-documents';
+import { changeSentence, historyLines, historySentence } from './history-section';
 
 describe('a shipment change in words', () => {
   it('names the field as the form labels it, with both values', () => {
@@ -72,5 +73,52 @@ describe('a milestone in the shipment history', () => {
   it('falls back to the describer for an entry that logged no event', () => {
     expect(historySentence(entry({}), 'Admin Demo')).not.toBe('');
     expect(historySentence(entry({}), 'Admin Demo')).not.toContain('shipment.event');
+  });
+});
+
+describe('the shipment history as one trail', () => {
+  it('puts documents among the changes and milestones, newest first, in words', () => {
+    const created: AuditEntry = {
+      _id: 'a0',
+      companyId: 'c1',
+      actorUserId: 'u1',
+      actorName: 'Admin Demo',
+      action: 'shipment.create',
+      entity: 'shipment',
+      entityId: 's1',
+      changes: {},
+      requestId: null,
+      createdAt: '2026-03-01T08:00:00.000Z',
+    };
+    const milestone: AuditEntry = {
+      ...created,
+      _id: 'a1',
+      action: 'shipment.event',
+      changes: { event: { code: 'GTIN', classifier: 'ACT', at: '2026-03-03T08:00:00.000Z', location: 'NLRTM' } },
+      createdAt: '2026-03-03T08:05:00.000Z',
+    };
+    const lines = historyLines(
+      [milestone, created],
+      [
+        shipmentDocumentSchema.parse({
+          _id: 'd1',
+          shipmentId: 's1',
+          fileId: 'f1',
+          type: 'commercial-invoice',
+          fileName: 'invoice-118.pdf',
+          contentType: 'application/pdf',
+          size: 1200,
+          createdBy: 'u2',
+          createdByName: 'Ops Demo',
+          createdAt: '2026-03-02T12:00:00.000Z',
+        }),
+      ],
+      'Someone',
+    );
+    expect(lines.map((l) => l.sentence)).toEqual([
+      expect.stringMatching(/^Admin Demo recorded: Actual “Gate in”/),
+      'Ops Demo attached the document “invoice-118.pdf” (Commercial invoice).',
+      'Admin Demo created the shipment.',
+    ]);
   });
 });

@@ -5,8 +5,11 @@ import { formatDateTime } from '../../lib/i18n/format';
 import { auditHistoryQuery, changedFields } from '../../lib/resource-kit/audit-history';
 import { useCan } from '../../lib/resource-kit/permission-gate';
 import type { AuditEntry } from '../../shared/contracts/log';
+import type { ShipmentDocument } from '../../shared/contracts/shipment-documents';
 import type { Shipment } from '../../shared/contracts/shipments';
 import { SHIPMENT_AUDIT_ENTITY } from './api';
+import { documentsT } from './document-strings';
+import { shipmentDocumentsQueryOptions } from './documents-api';
 import { milestonesT } from './milestone-strings';
 import { isPending } from './shipment-labels';
 import { shipmentsT, useShipmentsT } from './strings';
@@ -122,6 +125,42 @@ export function historySentence(entry: AuditEntry, who: string): string {
   return describeAudit(entry);
 }
 
+/** One line of the history: a sentence and when it happened. */
+export interface HistoryLine {
+  key: string;
+  sentence: string;
+  at: string;
+}
+
+/**
+ * The trail as one list, newest first: the shipment's audit entries (its changes and milestones, each in
+ * words) and its documents (their attachments are audited as records of their own, so they are read from the
+ * shipment's documents).
+ */
+export function historyLines(
+  entries: readonly AuditEntry[],
+  documents: readonly ShipmentDocument[],
+  someone: string,
+): HistoryLine[] {
+  const lines: HistoryLine[] = [
+    ...entries.map((entry) => ({
+      key: entry._id,
+      sentence: historySentence(entry, entry.actorName ?? someone),
+      at: entry.createdAt,
+    })),
+    ...documents.map((document) => ({
+      key: `document:${document._id}`,
+      sentence: shipmentsT('historyDocument', {
+        who: document.createdByName ?? someone,
+        type: documentsT(`type.${document.type}` as Parameters<typeof documentsT>[0]),
+        name: document.fileName,
+      }),
+      at: document.createdAt,
+    })),
+  ];
+  return lines.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}
+
 /**
  * The shipment's history, newest first: every change to the record, each milestone (with what, when and
  * where) and each document or mail the services logged against it, one trail in time order.
@@ -132,6 +171,7 @@ export function HistorySection({ record }: { record: Shipment }) {
   const allowed = useCan('audit', 'read');
   const pending = isPending(record) && !record.number;
   const history = useQuery({ ...auditHistoryQuery(SHIPMENT_AUDIT_ENTITY, record._id), enabled: allowed && !pending });
+  const documents = useQuery({ ...shipmentDocumentsQueryOptions(record._id), enabled: allowed && !pending });
   let body;
   if (!allowed) body = <Text color="fg.muted">{t('historyNotAllowed')}</Text>;
   else if (pending) body = <Text color="fg.muted">{t('historyPending')}</Text>;
@@ -141,17 +181,14 @@ export function HistorySection({ record }: { record: Shipment }) {
   else
     body = (
       <Stack as="ol" gap={3} listStyleType="none">
-        {history.data.items.map((entry) => {
-          const sentence = historySentence(entry, entry.actorName ?? t('someone'));
-          return (
-            <Box as="li" key={entry._id} borderLeftWidth="3px" borderColor="brand.solid" paddingStart={3}>
-              <Text>{sentence}</Text>
-              <Text textStyle="xs" color="fg.muted">
-                {formatDateTime(entry.createdAt)}
-              </Text>
-            </Box>
-          );
-        })}
+        {historyLines(history.data.items, documents.data?.items ?? [], t('someone')).map((line) => (
+          <Box as="li" key={line.key} borderLeftWidth="3px" borderColor="brand.solid" paddingStart={3}>
+            <Text>{line.sentence}</Text>
+            <Text textStyle="xs" color="fg.muted">
+              {formatDateTime(line.at)}
+            </Text>
+          </Box>
+        ))}
       </Stack>
     );
   return (
