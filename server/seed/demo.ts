@@ -125,6 +125,21 @@ export async function seedDemo(
       return { companyId: company.companyId, userId: company.adminUserId };
     };
     await seedDemoShipments(tx, { demo: companyOf('Demo Freight'), harbor: companyOf('Harbor Logistics') }, now);
+    // The report the dashboard's profit panel leads to: closed jobs' money by customer, with its chart.
+    const demo = companyOf('Demo Freight');
+    await tx.query(
+      `INSERT INTO report_sketches (company_id, name, description, source, columns, filters, sort, chart, created_by)
+       VALUES ($1, 'Profit by customer', $2, 'shipments', $3, $4::jsonb, $5::jsonb, $6::jsonb, $7)`,
+      [
+        demo.companyId,
+        'Closed jobs: revenue, cost, profit and margin in the base currency, by customer. Add a “Closed” filter for one month.',
+        ['number', 'customer', 'closedAt', 'revenue', 'cost', 'profit', 'marginPercent'],
+        JSON.stringify([{ field: 'status', op: 'equals', value: 'closed' }]),
+        JSON.stringify({ field: 'closedAt', direction: 'desc' }),
+        JSON.stringify({ groupBy: 'customer', measure: 'profit' }),
+        demo.userId,
+      ],
+    );
 
     // Opt-in (demos and the e2e server): a super admin in a company of its own, who opens /app-admin.
     const superAdmin = superAdminEmail?.trim().toLowerCase();

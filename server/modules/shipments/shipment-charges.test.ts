@@ -608,6 +608,28 @@ describe('the dashboard and the reports', () => {
     }
     expect(compared).toBeGreaterThan(20);
   });
+
+  it('seeds the demo company the "Profit by customer" report the dashboard leads to, with a loss in it', async () => {
+    const list = await reports.inject({
+      method: 'GET',
+      url: `${REPORTS}/reportSketch?search=${encodeURIComponent('Profit by customer')}`,
+      headers: admin,
+    });
+    const found = (list.json().data as Array<{ _id: string; name: string }>).filter(
+      (r) => r.name === 'Profit by customer',
+    );
+    expect(found).toHaveLength(1);
+    const run = await reports.inject({
+      method: 'GET',
+      url: `${REPORTS}/reportSketch/${found[0]!._id}/run`,
+      headers: admin,
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const rows = run.json().data.rows as Array<[string, string, string, number, number, number, number]>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row[5] < 0)).toBe(true);
+    expect(run.json().data.chart.points.length).toBeGreaterThan(0);
+  });
 });
 
 describe('the contract', () => {
