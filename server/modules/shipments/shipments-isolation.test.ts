@@ -72,16 +72,7 @@ async function setUpTenant(key: 'demo' | 'harbor', company: string, email: strin
     charge: { id: charge._id, version: charge.version },
     contactId,
     // Not the number: each company numbers its own series, so both may have ROAD-2026-00001.
-    markers: [
-      companyId,
-      company,
-      shipment._id,
-      charge._id,
-      contactId,
-      `${key}-secret`,
-      `${key} secret`,
-      price,
-    ],
+    markers: [companyId, company, shipment._id, charge._id, contactId, `${key}-secret`, `${key} secret`, price],
   };
 }
 
