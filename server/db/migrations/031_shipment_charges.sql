@@ -40,6 +40,9 @@ ALTER TABLE shipments
   ADD COLUMN loss_reason text;
 UPDATE shipments SET closed_at = updated_at WHERE closed;
 CREATE INDEX shipments_closed_at ON shipments (company_id, closed_at) WHERE closed;
+-- The shipments report's default order (ETD, newest first; a missing ETD last) is its keyset: each batch of a
+-- download reads its 2,000 rows from here instead of sorting every shipment of the company again.
+CREATE INDEX shipments_report_etd ON shipments (company_id, (coalesce(etd, '0001-01-01'::date)), id);
 
 -- ISO 4217 minor units, for totals rounded in SQL (reports, the dashboard). Two unless listed here; the
 -- list is the `currency-codes` package's (src/shared/shipments/money.ts), and a test compares the two

@@ -178,16 +178,17 @@ describe('/type', () => {
 
 describe('/company-currency', () => {
   it('keeps every rate in the history, with who set it, and answers rates as exact decimal strings', async () => {
+    // Not EUR: the demo company holds it (and CNY, SGD) since its shipments have charges (issue 26).
     const created = await call('POST', '/company-currency', admin, {
-      code: 'eur',
+      code: 'nok',
       exchangeRate: '1.0850',
       validFrom: '2026-01-01',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const eur = companyCurrencySchema.parse(created.json().data);
-    expect(eur).toMatchObject({ code: 'EUR', exchangeRate: '1.085', validFrom: '2026-01-01', version: 1 });
+    const nok = companyCurrencySchema.parse(created.json().data);
+    expect(nok).toMatchObject({ code: 'NOK', exchangeRate: '1.085', validFrom: '2026-01-01', version: 1 });
 
-    const changed = await call('PATCH', `/company-currency/${eur._id}`, admin, {
+    const changed = await call('PATCH', `/company-currency/${nok._id}`, admin, {
       version: 1,
       exchangeRate: '1.123456789',
       validFrom: '2026-02-01',
@@ -196,12 +197,12 @@ describe('/company-currency', () => {
     expect(changed.json().data.exchangeRate).toBe('1.123456789');
 
     // The same rate again (differently spelt) is no new history row.
-    await call('PATCH', `/company-currency/${eur._id}`, admin, { version: 2, exchangeRate: '1.1234567890' });
+    await call('PATCH', `/company-currency/${nok._id}`, admin, { version: 2, exchangeRate: '1.1234567890' });
 
-    const stale = await call('PATCH', `/company-currency/${eur._id}`, admin, { version: 1, exchangeRate: '9' });
+    const stale = await call('PATCH', `/company-currency/${nok._id}`, admin, { version: 1, exchangeRate: '9' });
     expect(stale.statusCode).toBe(409);
 
-    const history = await call('GET', `/company-currency/${eur._id}/history`, ops);
+    const history = await call('GET', `/company-currency/${nok._id}/history`, ops);
     expect(history.statusCode).toBe(200);
     const rates = companyCurrencyHistoryAnswerSchema.parse(history.json().data);
     expect(rates.map((r) => [r.exchangeRate, r.validFrom])).toEqual([
@@ -209,7 +210,7 @@ describe('/company-currency', () => {
       ['1.123456789', '2026-02-01'],
     ]);
     expect(rates.every((r) => r.setByName && r.setBy)).toBe(true);
-    expect((await auditTrail('companyCurrency', eur._id)).map((e) => e.action)).toEqual([
+    expect((await auditTrail('companyCurrency', nok._id)).map((e) => e.action)).toEqual([
       'companyCurrency.create',
       'companyCurrency.update',
       'companyCurrency.update',

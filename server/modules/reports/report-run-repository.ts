@@ -23,7 +23,7 @@ import {
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern } from '../../http/list-query.ts';
 import { isoTimestamp } from '../../http/list-sql-repository.ts';
-import { shipmentMoneySql } from '../shipments/shipment-charge-repository.ts';
+import { MONEY_CTES, shipmentMoneySql } from '../shipments/shipment-charge-repository.ts';
 import {
   SHIPMENT_DIRECTION_WORDS,
   SHIPMENT_MODE_WORDS,
@@ -42,8 +42,18 @@ interface SourceSql<S extends ReportSource> {
   defaultSort: ReportSort;
   /** Every column of the catalogue (the type makes a column without SQL a compile error). */
   columns: Record<ColumnKey<S>, string>;
-  /** A LATERAL subquery some columns read through its alias, joined only where they are used. */
-  lateral?: { alias: string; sql: string; columns: ReadonlyArray<ColumnKey<S>> };
+  /**
+   * A LATERAL subquery some columns read through its alias, joined only where they are used: `with` the
+   * common table expressions it reads, `inputs` the row's values it takes (name → SQL of the source's row),
+   * `sql` the subquery over those inputs (each an SQL expression).
+   */
+  lateral?: {
+    alias: string;
+    columns: ReadonlyArray<ColumnKey<S>>;
+    with: string;
+    inputs: Record<string, string>;
+    sql: (inputs: Record<string, string>) => string;
+  };
 }
 
 /** A contact's names of `table`, in name order, through the join table `links` (its `column` is the id). */
@@ -154,7 +164,13 @@ const SOURCES: { [S in ReportSource]: SourceSql<S> } = {
       marginPercent:
         'CASE WHEN m.unpriced = 0 AND m.revenue <> 0 THEN round((m.revenue - m.cost) * 100 / m.revenue, 2) END',
     },
-    lateral: { alias: 'm', sql: shipmentMoneySql('s'), columns: ['revenue', 'cost', 'profit', 'marginPercent'] },
+    lateral: {
+      alias: 'm',
+      columns: ['revenue', 'cost', 'profit', 'marginPercent'],
+      with: MONEY_CTES,
+      inputs: { money_id: 's.id', money_company: 's.company_id', money_etd: 's.etd' },
+      sql: (i) => shipmentMoneySql({ id: i.money_id!, companyId: i.money_company!, etd: i.money_etd! }),
+    },
   },
 };
 
@@ -164,10 +180,23 @@ function readsLateral(source: ReportSource, keys: readonly string[]): boolean {
   return !!lateral && keys.some((key) => lateral.columns.includes(key));
 }
 
-/** `LEFT JOIN LATERAL (…) alias ON true` of the source's subquery ('' when it has none). */
-function lateralJoin(source: ReportSource): string {
+/**
+ * `LEFT JOIN LATERAL (…) alias ON true` of the source's subquery ('' when it has none), over the source's
+ * row, or over the columns of a batch `b` that selected its inputs by name.
+ */
+function lateralJoin(source: ReportSource, over: 'row' | 'batch' = 'row'): string {
   const { lateral } = SOURCES[source];
-  return lateral ? `LEFT JOIN LATERAL ${lateral.sql} ${lateral.alias} ON true` : '';
+  if (!lateral) return '';
+  const inputs = Object.fromEntries(
+    Object.entries(lateral.inputs).map(([name, sql]) => [name, over === 'row' ? sql : `b.${name}`]),
+  );
+  return `LEFT JOIN LATERAL ${lateral.sql(inputs)} ${lateral.alias} ON true`;
+}
+
+/** `WITH …` of the source's subquery when `withLateral` (else ''). */
+function withClause(source: ReportSource, withLateral: boolean): string {
+  const { lateral } = SOURCES[source];
+  return withLateral && lateral ? `WITH ${lateral.with}` : '';
 }
 
 /** The source's FROM clause, with its LATERAL subquery when `withLateral`. */
@@ -335,7 +364,8 @@ function isoDay(value: unknown): string {
 export async function countReportRows(tx: Queryable, definition: ReportDefinition): Promise<number> {
   const p = plan(definition);
   const { rows } = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${fromClause(p.source, readsLateral(p.source, p.filterKeys))} ${whereClause(p.where)}`,
+    `${withClause(p.source, readsLateral(p.source, p.filterKeys))}
+     SELECT count(*)::int AS n FROM ${fromClause(p.source, readsLateral(p.source, p.filterKeys))} ${whereClause(p.where)}`,
     p.params.values,
   );
   return rows[0]?.n ?? 0;
@@ -356,7 +386,8 @@ export async function reportChartPoints(
   const p = plan(definition);
   const col = column(p.source, groupBy);
   const sum = measure ? column(p.source, measure) : undefined;
-  const from = fromClause(p.source, readsLateral(p.source, [...p.filterKeys, groupBy, ...(measure ? [measure] : [])]));
+  const lateral = readsLateral(p.source, [...p.filterKeys, groupBy, ...(measure ? [measure] : [])]);
+  const from = fromClause(p.source, lateral);
   const figures = `count(*)::int AS count${sum ? `, sum(${sum.sql})::float8 AS value` : ''}`;
   let select: string;
   let order = sum ? 'value DESC NULLS LAST, label' : 'count DESC, label';
@@ -380,7 +411,7 @@ export async function reportChartPoints(
       select = `SELECT ${textOf(col.sql)} AS label, ${figures} FROM ${from}`;
   }
   const { rows } = await tx.query<{ label: string; count: number; value?: number | string | null }>(
-    `${select} ${whereClause(p.where)} GROUP BY 1 ORDER BY ${order} LIMIT ${REPORT_CHART_MAX_POINTS}`,
+    `${withClause(p.source, lateral)} ${select} ${whereClause(p.where)} GROUP BY 1 ORDER BY ${order} LIMIT ${REPORT_CHART_MAX_POINTS}`,
     p.params.values,
   );
   return rows.map((r) =>
@@ -407,8 +438,13 @@ export async function readReportRows(
   const descending = sort.direction === 'desc';
   const where = [...p.where];
   if (cursor) {
-    const after = `(${p.params.add(cursor.key)}::${key.type}, ${p.params.add(cursor.id)}::${source.idType})`;
-    where.push(`(${key.sql}, ${source.id}) ${descending ? '<' : '>'} ${after}`);
+    const cursorKey = `${p.params.add(cursor.key)}::${key.type}`;
+    const after = `(${cursorKey}, ${p.params.add(cursor.id)}::${source.idType})`;
+    // The key's own bound besides the row comparison: an index on the key (after the company) can start
+    // the batch there, where the row comparison alone would be a filter over every row before it.
+    where.push(
+      `${key.sql} ${descending ? '<=' : '>='} ${cursorKey} AND (${key.sql}, ${source.id}) ${descending ? '<' : '>'} ${after}`,
+    );
   }
   const direction = descending ? 'DESC' : 'ASC';
   const cells = p.columns.map((c, i) => `${c.sql} AS c${i}`).join(', ');
@@ -417,17 +453,27 @@ export async function readReportRows(
     p.source,
     p.columns.map((c) => c.def.key),
   );
-  // The LATERAL subquery only for the cells: the batch's rows first, then the subquery for those rows.
+  const lateral = source.lateral as { columns: readonly string[]; inputs: Record<string, string> } | undefined;
+  // The LATERAL subquery only for the cells: the batch's rows first (with the other cells and the
+  // subquery's inputs), then the subquery for those rows alone.
   const sql =
-    lateralInCells && !lateralInWhere
-      ? `SELECT ${cells}, b.cursor_key, b.cursor_id::text AS cursor_id
-           FROM (SELECT (${key.sql})::text AS cursor_key, ${key.sql} AS k, ${source.id} AS cursor_id
+    lateral && lateralInCells && !lateralInWhere
+      ? `${withClause(p.source, true)}
+         SELECT ${p.columns
+           .map((c, i) => (lateral.columns.includes(c.def.key) ? `${c.sql} AS c${i}` : `b.c${i}`))
+           .join(', ')}, b.cursor_key, b.cursor_id::text AS cursor_id
+           FROM (SELECT ${p.columns
+             .map((c, i) => (lateral.columns.includes(c.def.key) ? `NULL AS c${i}` : `${c.sql} AS c${i}`))
+             .join(', ')}, ${Object.entries(lateral.inputs)
+             .map(([name, input]) => `${input} AS ${name}`)
+             .join(', ')}, (${key.sql})::text AS cursor_key, ${key.sql} AS k, ${source.id} AS cursor_id
                    FROM ${source.from} ${whereClause(where)}
                   ORDER BY ${key.sql} ${direction}, ${source.id} ${direction}
                   LIMIT ${p.params.add(limit)}) b
-           JOIN (${source.from}) ON ${source.id} = b.cursor_id ${lateralJoin(p.source)}
+           ${lateralJoin(p.source, 'batch')}
           ORDER BY b.k ${direction}, b.cursor_id ${direction}`
-      : `SELECT ${cells}, (${key.sql})::text AS cursor_key, ${source.id}::text AS cursor_id
+      : `${withClause(p.source, lateralInWhere || lateralInCells)}
+         SELECT ${cells}, (${key.sql})::text AS cursor_key, ${source.id}::text AS cursor_id
            FROM ${fromClause(p.source, lateralInWhere || lateralInCells)} ${whereClause(where)}
           ORDER BY ${key.sql} ${direction}, ${source.id} ${direction}
           LIMIT ${p.params.add(limit)}`;

@@ -245,31 +245,48 @@ export async function chargeCurrencies(tx: Queryable): Promise<{ base: string; o
 // ---------- money per shipment in SQL (reports, the dashboard) ----------
 
 /**
- * The SQL of one shipment's revenue and cost in the base currency, exact and then rounded to its minor
- * units, and how many of its lines have no rate, for the shipment row aliased `alias`: a LATERAL subquery
- * with the columns `revenue`, `cost` (numeric, rounded) and `unpriced`, `revenue_lines`, `lines` (integers).
- * Revenue and cost are rounded once each, so revenue − cost is the profit `money.ts` answers. Shared by the
- * reports' shipments source and the dashboard, so that both agree with `GET /shipments/{id}/profit`.
+ * The common table expressions the money of many shipments reads, to put in a `WITH` before a query that
+ * uses {@link shipmentMoneySql}: the company's base currency, its minor units and today in its time zone
+ * (`money_company`), and each currency's rates as periods (`money_rates`: a rate holds from its `valid_from`
+ * until the next one's; of two rates of one day, the newer). Computed once per query, so a shipment's
+ * lines are priced by joining a few rows, not by a lookup per line.
  */
-export function shipmentMoneySql(alias: string): string {
-  return `(SELECT round(coalesce(sum(v.base) FILTER (WHERE v.kind = 'revenue'), 0), app_currency_digits(co.currency)) AS revenue,
-                  round(coalesce(sum(v.base) FILTER (WHERE v.kind = 'cost'), 0), app_currency_digits(co.currency)) AS cost,
-                  count(v.kind) FILTER (WHERE v.base IS NULL)::int AS unpriced,
-                  count(v.kind) FILTER (WHERE v.kind = 'revenue')::int AS revenue_lines,
-                  count(v.kind)::int AS lines
-             FROM companies co
-             LEFT JOIN LATERAL (
-               SELECT ch.kind, ch.quantity * ch.unit_price * CASE WHEN ch.currency = co.currency THEN 1 ELSE (
-                        SELECT r.exchange_rate FROM company_currencies cc
-                          JOIN company_currency_rates r ON r.currency_id = cc.id
-                         WHERE cc.code = ch.currency
-                           AND r.valid_from <= coalesce(${alias}.etd, (now() AT TIME ZONE co.timezone)::date)
-                         ORDER BY r.valid_from DESC, r.id DESC LIMIT 1) END AS base
+export const MONEY_CTES = `money_company AS MATERIALIZED (
+     SELECT currency, app_currency_digits(currency) AS digits, (now() AT TIME ZONE timezone)::date AS today
+       FROM companies WHERE id = app_company_id()
+   ), money_rates AS MATERIALIZED (
+     SELECT code, exchange_rate, valid_from,
+            lead(valid_from) OVER (PARTITION BY code ORDER BY valid_from) AS valid_to
+       FROM (SELECT DISTINCT ON (cc.code, r.valid_from) cc.code, r.exchange_rate, r.valid_from
+               FROM company_currencies cc JOIN company_currency_rates r ON r.currency_id = cc.id
+              ORDER BY cc.code, r.valid_from, r.id DESC) latest
+   )`;
+
+/**
+ * The SQL of one shipment's revenue and cost in the base currency, exact and then rounded to its minor
+ * units, and how many of its lines have no rate, for the shipment whose id, company and ETD are the given
+ * SQL expressions: a LATERAL subquery with the columns `revenue`, `cost` (numeric, rounded) and `unpriced`,
+ * `revenue_lines`, `lines` (integers). Revenue and cost are rounded once each, so revenue − cost is the
+ * profit `money.ts` answers. Needs {@link MONEY_CTES}. Shared by the reports' shipments source and the
+ * dashboard, so that both agree with `GET /shipments/{id}/profit`.
+ */
+export function shipmentMoneySql(row: { id: string; companyId: string; etd: string }): string {
+  const day = `coalesce(${row.etd}, mc.today)`;
+  const base = `ch.quantity * ch.unit_price * CASE WHEN ch.currency = mc.currency THEN 1 ELSE p.exchange_rate END`;
+  return `(SELECT round(coalesce(t.revenue, 0), mc.digits) AS revenue, round(coalesce(t.cost, 0), mc.digits) AS cost,
+                  t.unpriced, t.revenue_lines, t.lines
+             FROM money_company mc
+             CROSS JOIN LATERAL (
+               SELECT sum(${base}) FILTER (WHERE ch.kind = 'revenue') AS revenue,
+                      sum(${base}) FILTER (WHERE ch.kind = 'cost') AS cost,
+                      count(*) FILTER (WHERE ch.currency <> mc.currency AND p.exchange_rate IS NULL)::int AS unpriced,
+                      count(*) FILTER (WHERE ch.kind = 'revenue')::int AS revenue_lines,
+                      count(*)::int AS lines
                  FROM shipment_charges ch
-                WHERE ch.company_id = ${alias}.company_id AND ch.shipment_id = ${alias}.id
-             ) v ON true
-            WHERE co.id = ${alias}.company_id
-            GROUP BY co.currency)`;
+                 LEFT JOIN money_rates p ON p.code = ch.currency AND p.valid_from <= ${day}
+                                        AND (p.valid_to IS NULL OR ${day} < p.valid_to)
+                WHERE ch.company_id = ${row.companyId} AND ch.shipment_id = ${row.id}
+             ) t)`;
 }
 
 /** The jobs closed between two instants and the sum of their profits in the base currency (each rounded). */
@@ -278,9 +295,10 @@ export async function closedJobsProfit(
   range: { from: string; to: string },
 ): Promise<{ closedJobs: number; profit: string; currency: string }> {
   const { rows } = await tx.query<{ closed_jobs: number; profit: string | null; currency: string }>(
-    `SELECT count(*)::int AS closed_jobs, sum(m.revenue - m.cost) FILTER (WHERE m.unpriced = 0)::text AS profit,
+    `WITH ${MONEY_CTES}
+     SELECT count(*)::int AS closed_jobs, sum(m.revenue - m.cost) FILTER (WHERE m.unpriced = 0)::text AS profit,
             (SELECT currency FROM companies WHERE id = app_company_id()) AS currency
-       FROM shipments s CROSS JOIN LATERAL ${shipmentMoneySql('s')} m
+       FROM shipments s CROSS JOIN LATERAL ${shipmentMoneySql({ id: 's.id', companyId: 's.company_id', etd: 's.etd' })} m
       WHERE s.closed AND s.closed_at >= $1::timestamptz AND s.closed_at < $2::timestamptz`,
     [range.from, range.to],
   );

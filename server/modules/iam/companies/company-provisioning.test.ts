@@ -16,6 +16,8 @@ import {
   DEFAULT_BUSINESS_TYPES,
   DEFAULT_PICKLIST_GROUPS,
   DEFAULT_PICKLISTS,
+  SHIPMENT_PICKLIST_GROUPS,
+  SHIPMENT_PICKLISTS,
   DEFAULT_ROLES,
   PRODUCT_CATALOG,
 } from './company-provisioning.ts';
@@ -109,8 +111,13 @@ describe('company provisioning', () => {
     // What every company starts with, stated once.
     expect(seeded.roles.map((r) => r.name)).toEqual(DEFAULT_ROLES.map((r) => r.name));
     expect(seeded.roles.every((r) => r.is_system)).toBe(true);
-    expect(seeded.picklists).toHaveLength(DEFAULT_PICKLISTS.length);
-    expect(seeded.picklists[0]).toMatchObject({ module: 'home', group_name: 'shipment_mode', value: 'air' });
+    const home = seeded.picklists.filter((p) => (p as { module: string }).module === 'home');
+    expect(home).toHaveLength(DEFAULT_PICKLISTS.length);
+    expect(home[0]).toMatchObject({ module: 'home', group_name: 'shipment_mode', value: 'air' });
+    // The charge codes and loss reasons of a job's money (issue 26).
+    expect(seeded.picklists.filter((p) => (p as { module: string }).module === 'shipments')).toHaveLength(
+      SHIPMENT_PICKLISTS.length,
+    );
     expect(seeded.products).toEqual(PRODUCT_CATALOG.map((p) => p.code).sort());
     expect(seeded.businessTypes).toEqual(
       [...DEFAULT_BUSINESS_TYPES]
@@ -118,7 +125,7 @@ describe('company provisioning', () => {
         .map((b) => ({ code: b.code, name: b.name, is_active: true, version: 1 })),
     );
     expect(seeded.picklistGroups.map((g) => (g as { name: string }).name).sort()).toEqual(
-      DEFAULT_PICKLIST_GROUPS.map((g) => g.name).sort(),
+      [...DEFAULT_PICKLIST_GROUPS, ...SHIPMENT_PICKLIST_GROUPS].map((g) => g.name).sort(),
     );
     // Admin maintains the company's master data; Operations reads it.
     expect(seeded.roles.find((r) => r.name === 'Admin')?.permissions).toMatchObject({
