@@ -2,8 +2,8 @@ import { Box, Button, Flex, Heading, IconButton, Stack, Text, chakra } from '@ch
 import { useId, type ReactNode } from 'react';
 import { SelectInput, SelectOptions, TextInput } from '../../lib/resource-kit/form-field';
 import {
+  offeredReportColumns,
   reportColumn,
-  reportColumns,
   type ReportFilter,
   type ReportFilterOp,
   type ReportSource,
@@ -19,7 +19,18 @@ import {
   withOp,
   type ReportLayout,
 } from './report-definition';
+import { permissionsOf } from '../../lib/resource-kit/permission-check';
+import { useSession } from '../../lib/session/use-session';
 import { columnLabel, opLabel, useReportsT } from './strings';
+
+/**
+ * The columns of `source` the user's role may use: a job's money only with `shipments.charges` (the service
+ * refuses a definition naming the others, so they are not offered).
+ */
+function useOfferedColumns(source: ReportSource) {
+  const { user } = useSession();
+  return offeredReportColumns(source, permissionsOf(user));
+}
 
 /** One part of the builder: a titled panel. */
 function Part({ title, children }: { title: string; children: ReactNode }) {
@@ -91,6 +102,7 @@ interface PartProps {
 
 function ColumnsPart({ source, layout, onChange, issue }: PartProps & { issue: string | undefined }) {
   const t = useReportsT();
+  const offered = useOfferedColumns(source);
   const orderId = useId();
   const chosen = layout.columns;
   return (
@@ -101,7 +113,7 @@ function ColumnsPart({ source, layout, onChange, issue }: PartProps & { issue: s
       <chakra.fieldset>
         <chakra.legend srOnly>{t('columns')}</chakra.legend>
         <Flex gap={4} wrap="wrap">
-          {reportColumns(source).map((column) => {
+          {offered.map((column) => {
             const checked = chosen.includes(column.key);
             return (
               <chakra.label key={column.key} display="flex" alignItems="center" gap={1.5} textStyle="sm">
@@ -232,6 +244,7 @@ function FilterRow({
   issue: string | undefined;
 }) {
   const t = useReportsT();
+  const offered = useOfferedColumns(source);
   const column = reportColumn(source, filter.field);
   const ops = column ? operatorsOf(column) : [];
   const valueLabel = t('filterValue', { n });
@@ -266,7 +279,7 @@ function FilterRow({
             value={filter.field}
             onChange={(event) => onChange(withField(filter, source, event.target.value))}
           >
-            {reportColumns(source).map((option) => (
+            {offered.map((option) => (
               <option key={option.key} value={option.key}>
                 {columnLabel(source, option.key)}
               </option>
@@ -294,6 +307,7 @@ function FilterRow({
 
 function SortPart({ source, layout, onChange, issue }: PartProps & { issue: string | undefined }) {
   const t = useReportsT();
+  const offered = useOfferedColumns(source);
   const sort = layout.sort;
   return (
     <Part title={t('sort')}>
@@ -310,7 +324,7 @@ function SortPart({ source, layout, onChange, issue }: PartProps & { issue: stri
             }
           >
             <option value="">{t('noSort')}</option>
-            {reportColumns(source).map((option) => (
+            {offered.map((option) => (
               <option key={option.key} value={option.key}>
                 {columnLabel(source, option.key)}
               </option>
