@@ -15,6 +15,7 @@ import {
 import { countCompanies } from '../modules/iam/companies/company-repository.ts';
 import { hashPassword } from '../modules/iam/passwords/password-hash.ts';
 import { insertUserWithPassword } from '../modules/iam/users/user-repository.ts';
+import { reportSketchRepository } from '../modules/reports/report-sketch-repository.ts';
 import { seedDemoShipments } from './demo-shipments.ts';
 import { formatCalendarDay, utcCalendarDay } from '../../src/shared/dates.ts';
 
@@ -127,19 +128,18 @@ export async function seedDemo(
     await seedDemoShipments(tx, { demo: companyOf('Demo Freight'), harbor: companyOf('Harbor Logistics') }, now);
     // The report the dashboard's profit panel leads to: closed jobs' money by customer, with its chart.
     const demo = companyOf('Demo Freight');
-    await tx.query(
-      `INSERT INTO report_sketches (company_id, name, description, source, columns, filters, sort, chart, created_by)
-       VALUES ($1, 'Profit by customer', $2, 'shipments', $3, $4::jsonb, $5::jsonb, $6::jsonb, $7)`,
-      [
-        demo.companyId,
+    await reportSketchRepository.insert(tx, {
+      companyId: demo.companyId,
+      createdBy: demo.userId,
+      name: 'Profit by customer',
+      description:
         'Closed jobs: revenue, cost, profit and margin in the base currency, by customer. Add a “Closed” filter for one month.',
-        ['number', 'customer', 'closedAt', 'revenue', 'cost', 'profit', 'marginPercent'],
-        JSON.stringify([{ field: 'status', op: 'equals', value: 'closed' }]),
-        JSON.stringify({ field: 'closedAt', direction: 'desc' }),
-        JSON.stringify({ groupBy: 'customer', measure: 'profit' }),
-        demo.userId,
-      ],
-    );
+      source: 'shipments',
+      columns: ['number', 'customer', 'closedAt', 'revenue', 'cost', 'profit', 'marginPercent'],
+      filters: [{ field: 'status', op: 'equals', value: 'closed' }],
+      sort: { field: 'closedAt', direction: 'desc' },
+      chart: { groupBy: 'customer', measure: 'profit' },
+    });
 
     // Opt-in (demos and the e2e server): a super admin in a company of its own, who opens /app-admin.
     const superAdmin = superAdminEmail?.trim().toLowerCase();
