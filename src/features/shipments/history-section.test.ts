@@ -122,3 +122,36 @@ describe('the shipment history as one trail', () => {
     ]);
   });
 });
+
+describe('closing a job in the history', () => {
+  const update = (before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry => ({
+    _id: 'a9',
+    companyId: 'c1',
+    actorUserId: 'u1',
+    actorName: 'Admin Demo',
+    action: 'shipment.update',
+    entity: 'shipment',
+    entityId: 's1',
+    changes: { before, after },
+    requestId: null,
+    createdAt: '2026-03-20T10:00:00.000Z',
+  });
+  const labels = (field: string, value: unknown) =>
+    field === 'lossReason' && value === 'exchange-rate' ? 'Exchange rate moved' : undefined;
+
+  it('says the job was closed, with the loss reason in words, and never the closing fields', () => {
+    const closedAtLoss = update(
+      { closed: false, closedAt: null, lossReason: null },
+      { closed: true, closedAt: '2026-03-20T10:00:00.000Z', lossReason: 'exchange-rate' },
+    );
+    expect(historySentence(closedAtLoss, 'Admin Demo', labels)).toBe(
+      'Admin Demo closed the job at a loss: Exchange rate moved.',
+    );
+    expect(historySentence(update({ closed: false }, { closed: true, closedAt: '2026-03-20' }), 'Admin Demo')).toBe(
+      'Admin Demo closed the job.',
+    );
+    expect(historySentence(update({ closed: true, lossReason: 'exchange-rate' }, { closed: false }), 'Ops Demo')).toBe(
+      'Ops Demo reopened the job.',
+    );
+  });
+});

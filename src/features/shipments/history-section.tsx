@@ -8,6 +8,8 @@ import type { AuditEntry } from '../../shared/contracts/log';
 import type { ShipmentDocument } from '../../shared/contracts/shipment-documents';
 import type { Shipment } from '../../shared/contracts/shipments';
 import { SHIPMENT_AUDIT_ENTITY } from './api';
+import { codeLabel } from './charge-editor';
+import { lossReasonOptions, shipmentPicklistsQueryOptions } from './charges-api';
 import { documentsT } from './document-strings';
 import { shipmentDocumentsQueryOptions } from './documents-api';
 import { milestonesT } from './milestone-strings';
@@ -43,10 +45,20 @@ const FIELD_LABELS: Record<string, Parameters<typeof shipmentsT>[0]> = {
   containers: 'field.containers',
   cargo: 'field.cargo',
   closed: 'field.closed',
+  lossReason: 'field.lossReason',
   status: 'status',
 };
 
-const HIDDEN = new Set(['updatedAt', 'createdAt', 'totals', 'customerName', 'searchText', 'number']);
+const HIDDEN = new Set([
+  'updatedAt',
+  'createdAt',
+  'totals',
+  'customerName',
+  'searchText',
+  'number',
+  'closedAt',
+  'closedBy',
+]);
 
 function plain(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -55,12 +67,18 @@ function plain(value: unknown): string {
   return String(value);
 }
 
+/** A stored value in words where it is a code (a picklist option), else undefined. */
+export type ValueLabel = (field: string, value: unknown) => string | undefined;
+
 /** One change as words: "ETA from 2026-03-02 to 2026-03-04", "ETA to 2026-03-04", "cleared ETA". */
-export function changeSentence(change: { field: string; before: unknown; after: unknown }): string {
+export function changeSentence(
+  change: { field: string; before: unknown; after: unknown },
+  labelOf: ValueLabel = () => undefined,
+): string {
   const key = FIELD_LABELS[change.field];
   const field = key ? shipmentsT(key) : change.field;
-  const before = plain(change.before);
-  const after = plain(change.after);
+  const before = labelOf(change.field, change.before) ?? plain(change.before);
+  const after = labelOf(change.field, change.after) ?? plain(change.after);
   if (Array.isArray(change.after) || Array.isArray(change.before)) return field;
   if (!after) return shipmentsT('historyCleared', { field });
   if (!before) return shipmentsT('historySet', { field, after });
@@ -100,8 +118,16 @@ export function milestoneWhat(event: LoggedEvent | undefined): string | undefine
 }
 
 /** One audit entry of the shipment as a sentence (record changes, milestones, and what the describer knows). */
-export function historySentence(entry: AuditEntry, who: string): string {
+export function historySentence(entry: AuditEntry, who: string, labelOf: ValueLabel = () => undefined): string {
   const verb = entry.action.split('.').pop();
+  // Closing or reopening the job: one sentence, with the reason of a loss, not the closing's fields.
+  const closing = verb === 'update' ? changedFields(entry).find((c) => c.field === 'closed') : undefined;
+  if (closing && closing.after !== closing.before) {
+    if (closing.after !== true) return shipmentsT('historyReopened', { who });
+    const reason = ((entry.changes.after ?? {}) as { lossReason?: unknown }).lossReason;
+    if (typeof reason !== 'string' || !reason) return shipmentsT('historyClosed', { who });
+    return shipmentsT('historyClosedAtLoss', { who, reason: labelOf('lossReason', reason) ?? reason });
+  }
   if (entry.action === 'shipment.event') {
     const event = entry.changes.event as LoggedEvent | undefined;
     const what = milestoneWhat(event);
@@ -118,7 +144,7 @@ export function historySentence(entry: AuditEntry, who: string): string {
   }
   const changes = changedFields(entry)
     .filter((c) => !HIDDEN.has(c.field))
-    .map(changeSentence);
+    .map((change) => changeSentence(change, labelOf));
   if (verb === 'create') return shipmentsT('historyCreated', { who });
   if (verb === 'update' && changes.length > 0)
     return shipmentsT('historyChanged', { who, changes: changes.join(shipmentsT('and')) });
@@ -141,11 +167,12 @@ export function historyLines(
   entries: readonly AuditEntry[],
   documents: readonly ShipmentDocument[],
   someone: string,
+  labelOf: ValueLabel = () => undefined,
 ): HistoryLine[] {
   const lines: HistoryLine[] = [
     ...entries.map((entry) => ({
       key: entry._id,
-      sentence: historySentence(entry, entry.actorName ?? someone),
+      sentence: historySentence(entry, entry.actorName ?? someone, labelOf),
       at: entry.createdAt,
     })),
     ...documents.map((document) => ({
@@ -172,6 +199,11 @@ export function HistorySection({ record }: { record: Shipment }) {
   const pending = isPending(record) && !record.number;
   const history = useQuery({ ...auditHistoryQuery(SHIPMENT_AUDIT_ENTITY, record._id), enabled: allowed && !pending });
   const documents = useQuery({ ...shipmentDocumentsQueryOptions(record._id), enabled: allowed && !pending });
+  const picklists = useQuery({ ...shipmentPicklistsQueryOptions, enabled: allowed && !pending });
+  const labelOf: ValueLabel = (field, value) =>
+    field === 'lossReason' && typeof value === 'string' && picklists.data
+      ? codeLabel(lossReasonOptions(picklists.data), value)
+      : undefined;
   let body;
   if (!allowed) body = <Text color="fg.muted">{t('historyNotAllowed')}</Text>;
   else if (pending) body = <Text color="fg.muted">{t('historyPending')}</Text>;
@@ -181,7 +213,7 @@ export function HistorySection({ record }: { record: Shipment }) {
   else
     body = (
       <Stack as="ol" gap={3} listStyleType="none">
-        {historyLines(history.data.items, documents.data?.items ?? [], t('someone')).map((line) => (
+        {historyLines(history.data.items, documents.data?.items ?? [], t('someone'), labelOf).map((line) => (
           <Box as="li" key={line.key} borderLeftWidth="3px" borderColor="brand.solid" paddingStart={3}>
             <Text>{line.sentence}</Text>
             <Text textStyle="xs" color="fg.muted">
