@@ -44,7 +44,8 @@ import type { App } from './build-service-app.ts';
 
 /**
  * Routes whose success is not a JSON body: the live stream (Server-Sent Events), the browser form of
- * social sign-in (303), the download of a file's bytes, and the pictures (an avatar, the logo).
+ * social sign-in (303), the download of a file's bytes, the pictures (an avatar, the logo) and a shipment's
+ * PDFs (their refusals, such as 409 NOT_READY, are JSON and documented).
  */
 const NOT_JSON = new Set([
   'GET /iamserver/api/v1/notifications/stream',
@@ -53,6 +54,8 @@ const NOT_JSON = new Set([
   'GET /iamserver/api/v1/users/{id}/avatar',
   'GET /iamserver/api/v1/companies/{id}/logo',
   'GET /iamserver/api/v1/issue/tracker/{id}/attachment',
+  'GET /shipmentserver/api/v1/shipments/{id}/house-bill.pdf',
+  'GET /shipmentserver/api/v1/shipments/{id}/arrival-notice.pdf',
   // A report's run: JSON by default (documented), or a CSV or XLSX download with `?format=`.
   'GET /reportserver/api/v1/reportSketch/{id}/run',
 ]);
