@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReportSketchBody, reportColumns, REPORT_SOURCES } from '../../shared/contracts/reports';
 import {
+  columnsNotOffered,
   blankFilter,
   moveColumn,
   newReportBody,
@@ -156,5 +157,23 @@ describe('the body a save sends', () => {
       );
       expect(result.ok).toBe(true);
     }
+  });
+});
+
+describe('a saved report that shows what the role may not see', () => {
+  const profitByCustomer = {
+    source: 'shipments' as const,
+    columns: ['number', 'customer', 'revenue', 'profit'],
+    filters: [{ field: 'status', op: 'equals' as const, value: 'closed' }],
+    sort: null,
+    chart: { groupBy: 'customer', measure: 'profit' },
+  };
+
+  it('names the money columns for a role without shipments.charges, and none for one with it', () => {
+    const operations = role({ shipments: ['read', 'create', 'update', 'delete'], reports: ['read', 'update'] });
+    const admin = role({ shipments: ['read', 'create', 'update', 'delete', 'charges'], reports: ['read', 'update'] });
+    expect(columnsNotOffered(operations, profitByCustomer)).toEqual(['revenue', 'profit']);
+    expect(columnsNotOffered(admin, profitByCustomer)).toEqual([]);
+    expect(columnsNotOffered(operations, { ...profitByCustomer, columns: ['number'], chart: null })).toEqual([]);
   });
 });

@@ -8,9 +8,11 @@ import {
   REPORT_SOURCES,
   REPORT_SOURCE_PERMISSION,
   VALUELESS_REPORT_OPS,
+  offeredReportColumns,
   reportColumn,
   reportColumns,
   updateReportSketchBody,
+  usedReportColumns,
   type CreateReportSketchInput,
   type ReportChart,
   type ReportColumnDef,
@@ -21,7 +23,7 @@ import {
   type ReportSource,
   type UpdateReportSketchInput,
 } from '../../shared/contracts/reports';
-import { userCan, type UserWithRole } from '../../lib/resource-kit/permission-check';
+import { permissionsOf, userCan, type UserWithRole } from '../../lib/resource-kit/permission-check';
 
 /** The chart a new report of each source suggests: contacts by country, users by role, activity per day, shipments by status. */
 export const SUGGESTED_CHART: Record<ReportSource, string> = {
@@ -42,6 +44,18 @@ export const SUGGESTED_SORT: Record<ReportSource, ReportSort> = {
 /** The sources whose records the user's role may read (the service refuses the others anyway). */
 export function readableSources(user: UserWithRole | null | undefined): ReportSource[] {
   return REPORT_SOURCES.filter((source) => userCan(user, REPORT_SOURCE_PERMISSION[source], 'read'));
+}
+
+/**
+ * The columns a saved report uses that the user's role is not offered (a job's money without
+ * `shipments.charges`): such a report cannot be run or changed by that role, so it is shown read-only.
+ */
+export function columnsNotOffered(
+  user: UserWithRole | null | undefined,
+  sketch: Pick<ReportSketch, 'source' | 'columns' | 'filters' | 'sort' | 'chart'>,
+): string[] {
+  const offered = new Set(offeredReportColumns(sketch.source, permissionsOf(user)).map((c) => c.key));
+  return [...new Set(usedReportColumns(sketch).map((c) => c.key))].filter((key) => !offered.has(key));
 }
 
 /** A new report of `source`: its default columns, the suggested order and chart, no filters. */

@@ -26,9 +26,16 @@ import {
 } from '../../shared/contracts/reports';
 import { downloadReport, REPORT_AUDIT_ENTITY, reportsResource, runReport } from './api';
 import { LayoutEditor } from './layout-editor';
-import { layoutOf, readableSources, sameLayout, updateBody, type ReportLayout } from './report-definition';
+import {
+  columnsNotOffered,
+  layoutOf,
+  readableSources,
+  sameLayout,
+  updateBody,
+  type ReportLayout,
+} from './report-definition';
 import { RunPreview } from './run-preview';
-import { reportsT, sourceLabel, useReportsT } from './strings';
+import { columnLabel, reportsT, sourceLabel, useReportsT } from './strings';
 
 /** /reports/{id}: one report's builder and its preview. */
 export function ReportScreen() {
@@ -93,7 +100,10 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
   const { user } = useSession();
   // A report on records the role may not read (issue 24): shown read-only with the reason, never an
   // editable builder that says "not allowed" only after Run.
-  const sourceAllowed = readableSources(user).includes(sketch.source);
+  const sourceReadable = readableSources(user).includes(sketch.source);
+  // A report that shows what the role may not see (a job's money): read-only the same way.
+  const hiddenColumns = sourceReadable ? columnsNotOffered(user, sketch) : [];
+  const sourceAllowed = sourceReadable && hiddenColumns.length === 0;
   const canEdit = useCan('reports', 'update') && sourceAllowed;
   const canDelete = useCan('reports', 'delete');
   /** The stored report the builder's changes are made on (its version goes with the save). */
@@ -210,7 +220,9 @@ function ReportBuilder({ sketch, reload }: { sketch: ReportSketch; reload: () =>
       </Flex>
       {!sourceAllowed ? (
         <Text role="note" textStyle="sm" color="fg.warning" data-testid="report-not-allowed">
-          {t('sourceNotAllowed', { source: sourceLabel(base.source) })}
+          {sourceReadable
+            ? t('columnsNotAllowed', { columns: hiddenColumns.map((key) => columnLabel(base.source, key)).join(', ') })
+            : t('sourceNotAllowed', { source: sourceLabel(base.source) })}
         </Text>
       ) : (
         !canEdit && (

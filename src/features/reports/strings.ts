@@ -63,6 +63,8 @@ export const { useT: useReportsT, t: reportsT } = defineStrings(
     sourceNotAllowed:
       'Your role may not read “{{source}}”, so this report is shown read-only: it cannot be run, exported or changed.',
     listNotAllowed: 'Read-only: your role may not read “{{source}}”.',
+    columnsNotAllowed:
+      'This report shows what your role may not see ({{columns}}), so it is shown read-only: it cannot be run, exported or changed.',
     preview: 'Preview',
     previewHint: 'Run the report to see its rows and its chart.',
     running: 'Running…',
@@ -214,6 +216,8 @@ export const { useT: useReportsT, t: reportsT } = defineStrings(
     sourceNotAllowed:
       'Su rol no puede leer «{{source}}», así que este informe se muestra solo para lectura: no se puede ejecutar, exportar ni cambiar.',
     listNotAllowed: 'Solo lectura: su rol no puede leer «{{source}}».',
+    columnsNotAllowed:
+      'Este informe muestra datos que su rol no puede ver ({{columns}}), así que se muestra solo para lectura: no se puede ejecutar, exportar ni cambiar.',
     preview: 'Vista previa',
     previewHint: 'Ejecute el informe para ver sus filas y su gráfico.',
     running: 'Ejecutando…',
