@@ -1,5 +1,5 @@
 /**
- * The documents a shipment produces (docs/shipments.md, CONTRACT.md section 14):
+ * The documents a shipment produces (docs/shipments.md):
  * - `GET /shipments/{id}/house-bill.pdf`: the draft house bill of lading (sea) or house air waybill (air);
  * - `GET /shipments/{id}/arrival-notice.pdf` (`?freeText=`): the arrival notice;
  * - `POST /shipments/{id}/arrival-notice` `{ freeText }`: the arrival notice e-mailed to the consignee and the

@@ -1,5 +1,5 @@
 /**
- * The documents a shipment produces (CONTRACT.md section 14), called as the app calls them: the house bill
+ * The documents a shipment produces (docs/shipments.md), called as the app calls them: the house bill
  * and the arrival notice are real PDFs, read back here with pdfjs, that carry the house bill number and
  * the containers; a shipment that lacks what a document needs answers `409 NOT_READY` naming each missing
  * field; the arrival notice is mailed to the consignee and the notify party from the company's default
