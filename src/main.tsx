@@ -2,11 +2,13 @@ import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadSignedInFrame } from './app/app-layout';
 import { getAppSystem } from './app/chakra-system';
 import { applyLanguage } from './lib/i18n/i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 import { installStaleChunkReload } from './lib/stale-chunk-reload';
+import { startSessionEarly } from './lib/session/session-store';
 import { applyInitialColorMode } from './lib/ui/color-mode';
 
 captureInstallPrompt();
@@ -14,6 +16,16 @@ captureInstallPrompt();
 installStaleChunkReload();
 // Before the first paint, so a dark-mode user never sees a white flash.
 applyInitialColorMode();
+
+/**
+ * A repeat visit (both session cookies) starts the session's life cycle and the signed-in frame's chunk now,
+ * while the theme is built, rather than after the first render: the first render is then the signed-in
+ * frame with the user this device remembers (issue 24), not a loading screen replaced a few round trips later.
+ */
+const earlySession = startSessionEarly();
+const earlyFrame = earlySession ? loadSignedInFrame().then(() => undefined) : null;
+/** How long the first render waits for them at most: a slow start shows the loading state as before. */
+const EARLY_SESSION_WAIT_MS = 800;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -32,6 +44,12 @@ async function start(root: HTMLElement) {
   await nextTask();
   getAppSystem();
   await nextTask();
+  if (earlySession && earlyFrame) {
+    await Promise.race([
+      Promise.all([earlySession, earlyFrame]).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, EARLY_SESSION_WAIT_MS)),
+    ]);
+  }
   const reactRoot = createRoot(root);
   startTransition(() =>
     reactRoot.render(

@@ -10,10 +10,30 @@ import { useSession } from '../lib/session/use-session';
 import { Logo } from '../lib/ui/logo';
 import { currentToasts, showToast, subscribeToasts } from '../lib/ui/toast-store';
 import { RequireAuth } from './require-auth';
+import type SignedInFrameComponent from './signed-in-frame';
 import { RouteLoading } from './route-loading';
 
+type SignedInFrameModule = { default: typeof SignedInFrameComponent };
+let signedInFrameModule: SignedInFrameModule | undefined;
+
+/**
+ * Loads the signed-in frame's chunk; the entry calls it before the first render of a repeat visit, so the
+ * frame's chunk arrives beside the session's instead of after the first render asks for it.
+ */
+export function loadSignedInFrame(): Promise<SignedInFrameModule> {
+  return import('./signed-in-frame').then((module) => (signedInFrameModule = module));
+}
+
 // The navigation bar, banners, progress bar and integrations: only for signed-in users, so a lazy chunk.
-const SignedInFrame = lazy(() => import('./signed-in-frame'));
+// Once loaded, `lazy` is handed a thenable that resolves at once: React then renders the frame in the same
+// pass instead of suspending for a tick on a promise that is already settled.
+const SignedInFrame = lazy(() =>
+  signedInFrameModule
+    ? ({
+        then: (resolve: (module: SignedInFrameModule) => void) => resolve(signedInFrameModule!),
+      } as unknown as Promise<SignedInFrameModule>)
+    : loadSignedInFrame(),
+);
 // The toasts and the auth-status overlay are lazy too, mounted the first time they have something to show:
 // a logged-out /login has neither, and its first load has a 150 KB budget.
 const Toaster = lazy(async () => ({ default: (await import('../lib/ui/toaster')).Toaster }));

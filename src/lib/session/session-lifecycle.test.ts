@@ -258,6 +258,21 @@ describe('a repeat visit (a user remembered by this device)', () => {
     expect(store.getSessionState().company?.name).toBe('Demo Freight Renamed');
   });
 
+  it('tells the entry the remembered user is shown before the server has answered (the first render waits for it)', async () => {
+    await remember(USER, 60_000);
+    const held = holdFetchUser();
+    await setCookies();
+    const started = lifecycle.startSessionLifecycle();
+    let shown = false;
+    void lifecycle.sessionShown().then(() => (shown = true));
+    await settle();
+    expect(shown).toBe(true);
+    expect(fetchUserCalls()).toBe(1);
+    expect(store.getSessionState()).toMatchObject({ isLoggedIn: true, user: USER });
+    held.answer([USER]);
+    await started;
+  });
+
   it('logs out when the background check is refused', async () => {
     const bridge = await import('./route-bridge');
     bridge.registerRouteBridge({ goToLogin: () => steps.push('redirect'), currentRouteRequiresAuth: () => true });

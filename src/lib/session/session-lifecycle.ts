@@ -80,7 +80,23 @@ export async function startSessionLifecycle(): Promise<void> {
     if (getSessionState().isLoggedIn) askForOutboxReplay();
   });
   await startQueryPersistence();
-  await syncWithCookies();
+  // The set-up's first step is synchronous: the remembered user shown, or the loading state set, before its
+  // first await (the fetch-user call). The state React first renders from is known from here on.
+  const synced = syncWithCookies();
+  markShown();
+  await synced;
+}
+
+let markShown: () => void = () => undefined;
+const shown = new Promise<void>((resolve) => (markShown = resolve));
+
+/**
+ * Resolves once the life cycle has put in the store what it knows without the network: the user this device
+ * remembers (a repeat visit), the loading state (none remembered), or logged out. The entry waits for it
+ * (bounded) before its first render, so a repeat visit's first frame is the signed-in one (issue 24).
+ */
+export function sessionShown(): Promise<void> {
+  return shown;
 }
 
 /** Signed in = both cookies. Missing → logout; present while logged out → set up. */

@@ -33,6 +33,19 @@ export async function logout(options: { redirect?: boolean } = {}): Promise<void
   await lifecycle.logout(options);
 }
 
+/**
+ * Called by the entry before its first render: with both cookies (a repeat visit), loads the life cycle at
+ * once rather than after the first render's subscription, and answers when it has put the remembered user
+ * (or the loading state) in the store (`sessionShown`). Null when nobody is signed in.
+ */
+export function startSessionEarly(): Promise<void> | null {
+  if (typeof window === 'undefined' || !readAuthCookies()) return null;
+  return loadLifecycle().then((lifecycle) => {
+    void lifecycle.startSessionLifecycle();
+    return lifecycle.sessionShown();
+  });
+}
+
 let watching = false;
 
 /**
