@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstLoadJs, htmlEntries, resolveLocal, staticImports } from './first-load-js.ts';
 
@@ -107,6 +107,24 @@ describe('firstLoadJs', () => {
     expect(report.totalBytes).toBe(names.reduce((sum, n) => sum + Buffer.byteLength(files[n]!), 0));
     expect(report.chunks.find((c) => c.file === 'assets/vendor.js')?.via).toBe('assets/shared.js');
     expect(report.unresolved).toEqual([]);
+  });
+
+  it('counts brotli as sent: the build’s .br copy where there is one, else quality 11 computed', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'first-load-'));
+    const main = 'import"./other.js";'.padEnd(400, '/* main */');
+    const other = 'export const o=1;'.repeat(30);
+    await writeFile(path.join(dir, 'index.html'), '<script type="module" src="/main.js"></script>');
+    await writeFile(path.join(dir, 'main.js'), main);
+    await writeFile(path.join(dir, 'other.js'), other);
+    // A stand-in copy: its length, not a recompression, is what counts.
+    await writeFile(path.join(dir, 'main.js.br'), Buffer.alloc(123));
+    const report = await firstLoadJs(dir);
+    const computed = brotliCompressSync(Buffer.from(other), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    expect(report.chunks.map((c) => [c.file, c.brotliBytes, c.brotliFromBuild])).toEqual([
+      ['main.js', 123, true],
+      ['other.js', computed, false],
+    ]);
+    expect(report.totalBrotliBytes).toBe(123 + computed);
   });
 
   it('reports missing files and bare specifiers as unresolved instead of failing', async () => {

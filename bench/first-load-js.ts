@@ -1,17 +1,23 @@
 /**
  * The JavaScript a browser fetches for the first page load of the built web app: the module scripts and
  * `modulepreload` links of index.html, plus everything those chunks import statically (transitively).
- * Dynamic `import()` is not followed: lazy screens load later. Sizes are gzip level 9 (node zlib).
+ * Dynamic `import()` is not followed: lazy screens load later. Sizes are gzip level 9 (node zlib) and brotli
+ * as the web server sends it: the build's `.br` copy beside the file (vite.config.ts, quality 11), or the
+ * file compressed the same way where the build left none.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 export interface ChunkSize {
   /** Path relative to the build folder, with forward slashes. */
   file: string;
   bytes: number;
   gzipBytes: number;
+  /** Brotli: the build's `.br` copy (what the web server sends), else quality 11 computed here. */
+  brotliBytes: number;
+  /** Whether `brotliBytes` is the build's own `.br` copy. */
+  brotliFromBuild: boolean;
   /** Who pulled it in: `index.html` or the importing chunk. */
   via: string;
 }
@@ -20,6 +26,7 @@ export interface FirstLoadReport {
   chunks: ChunkSize[];
   totalBytes: number;
   totalGzipBytes: number;
+  totalBrotliBytes: number;
   /** Specifiers that could not be followed (bare names, absolute URLs to other hosts, missing files). */
   unresolved: string[];
 }
@@ -117,7 +124,15 @@ export async function firstLoadJs(root: string, htmlFile = 'index.html'): Promis
       unresolved.push(`${file} (missing, from ${via})`);
       continue;
     }
-    chunks.push({ file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length, via });
+    const brotliCopy = await readFile(path.join(root, `${file}.br`)).catch(() => undefined);
+    chunks.push({
+      file,
+      bytes: content.length,
+      gzipBytes: gzipSync(content, { level: 9 }).length,
+      brotliBytes: (brotliCopy ?? brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })).length,
+      brotliFromBuild: brotliCopy !== undefined,
+      via,
+    });
     for (const specifier of staticImports(content.toString('utf8'))) {
       const next = resolveLocal(specifier, file);
       if (next) queue.push({ file: next, via: file });
@@ -128,6 +143,7 @@ export async function firstLoadJs(root: string, htmlFile = 'index.html'): Promis
     chunks,
     totalBytes: chunks.reduce((sum, c) => sum + c.bytes, 0),
     totalGzipBytes: chunks.reduce((sum, c) => sum + c.gzipBytes, 0),
+    totalBrotliBytes: chunks.reduce((sum, c) => sum + c.brotliBytes, 0),
     unresolved,
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, setFormatPreferences } from './format';
-import { applyLanguage, chooseLanguage, getLanguage, setLanguage, t } from './i18n';
+import { applyLanguage, chooseLanguage, getLanguage, registerStrings, setLanguage, t, translateIn } from './i18n';
 import { en } from './locales/en';
 import { es } from './locales/es';
 
@@ -80,5 +80,98 @@ describe('the user’s own formats', () => {
     expect(formatNumber(1234.5)).toBe('1,234.5');
     setFormatPreferences({ dateFormat: 'dmy', numberFormat: 'locale', timeZone: 'UTC' });
     expect(formatDate(at)).toBe('24/11/2026');
+  });
+});
+
+describe('the translator (rosetta and src/lib/i18n/i18n.ts, in i18next’s stead)', () => {
+  afterEach(async () => {
+    setFormatPreferences({ dateFormat: 'locale', numberFormat: 'locale', timeZone: null });
+    await setLanguage('en');
+  });
+
+  it('picks the plural form by each language’s rules, Spanish’s round millions included', async () => {
+    registerStrings(
+      'test-plural',
+      { files_one: '{{count}} file', files_other: '{{count}} files' },
+      { files_one: '{{count}} archivo', files_other: '{{count}} archivos', files_many: '{{count}} de archivos' },
+    );
+    registerStrings(
+      'test-plural-no-many',
+      { rows_one: '{{count}} row', rows_other: '{{count}} rows' },
+      {
+        rows_one: '{{count}} fila',
+        rows_other: '{{count}} filas',
+      },
+    );
+    const files = (count: number) => translateIn('test-plural', 'files', { count });
+    expect([0, 1, 2, 1.5, 1_000_000].map(files)).toEqual([
+      '0 files',
+      '1 file',
+      '2 files',
+      '1.5 files',
+      '1,000,000 files',
+    ]);
+    expect(t('signInError.tooManyIn', { count: 0 })).toBe('Too many attempts. Try again in 0 seconds.');
+    await setLanguage('es');
+    expect([0, 1, 2, 1_000_000].map(files)).toEqual(['0 archivos', '1 archivo', '2 archivos', '1.000.000 de archivos']);
+    expect(t('signInError.tooManyIn', { count: 1 })).toBe('Demasiados intentos. Vuelva a intentarlo en 1 segundo.');
+    expect(t('signInError.tooManyIn', { count: 2_000_000 })).toBe(
+      'Demasiados intentos. Vuelva a intentarlo en 2.000.000 segundos.',
+    );
+    // No `_many` (feature strings carry none): the Spanish `_other`, not the English one.
+    expect(translateIn('test-plural-no-many', 'rows', { count: 1_000_000 })).toBe('1.000.000 filas');
+    // A count that is a string (already formatted) only fills its placeholder: no plural form is chosen.
+    registerStrings('test-plural-text', { figure: '{{label}}: {{count}}' }, { figure: '{{label}}: {{count}}' });
+    expect(translateIn('test-plural-text', 'figure', { label: 'Madrid', count: '1.234' })).toBe('Madrid: 1.234');
+  });
+
+  it('falls back to English for a key Spanish lacks, and to the key itself for a key nobody has', async () => {
+    registerStrings('test-fallback', { there: 'In both', onlyEnglish: 'Only in {{what}}' }, { there: 'En los dos' });
+    await setLanguage('es');
+    expect(translateIn('test-fallback', 'there')).toBe('En los dos');
+    expect(translateIn('test-fallback', 'onlyEnglish', { what: 'English' })).toBe('Only in English');
+    expect(translateIn('test-fallback', 'nowhere.at.all')).toBe('nowhere.at.all');
+    expect(translateIn('test-never-registered', 'title')).toBe('title');
+  });
+
+  it('keeps namespaces apart and reads keys with dots as one key', async () => {
+    registerStrings('test-ns-a', { title: 'A', 'list.title': 'A list', list: 'A plain' }, { title: 'Á' });
+    registerStrings('test-ns-b', { title: 'B' }, async () => ({ title: 'Be' }));
+    // A second registration of a namespace adds to it (a feature split over two chunks).
+    registerStrings('test-ns-a', { extra: 'More' }, { extra: 'Más' });
+    expect(translateIn('test-ns-a', 'title')).toBe('A');
+    expect(translateIn('test-ns-b', 'title')).toBe('B');
+    expect(translateIn('test-ns-a', 'list.title')).toBe('A list');
+    expect(translateIn('test-ns-a', 'list')).toBe('A plain');
+    expect(translateIn('test-ns-a', 'extra')).toBe('More');
+    // The app's own strings are a namespace of their own too.
+    expect(translateIn('test-ns-a', 'login.title')).toBe('login.title');
+    await setLanguage('es');
+    expect(translateIn('test-ns-a', 'title')).toBe('Á');
+    expect(translateIn('test-ns-b', 'title')).toBe('Be');
+    expect(translateIn('test-ns-a', 'extra')).toBe('Más');
+    expect(t('login.title')).toBe('Iniciar sesión');
+  });
+
+  it('writes every number in the user’s format, and other values as given, unescaped', async () => {
+    registerStrings(
+      'test-values',
+      { line: '{{n}} × {{ price }} = {{total}} ({{note}})', bare: 'x{{missing}}y' },
+      {
+        line: '{{n}} × {{ price }} = {{total}} ({{note}})',
+        bare: 'x{{missing}}y',
+      },
+    );
+    const line = () =>
+      translateIn('test-values', 'line', { n: 12345, price: 2.5, total: '30.862,50 €', note: '<b>$& "A&B"</b>' });
+    expect(line()).toBe('12,345 × 2.5 = 30.862,50 € (<b>$& "A&B"</b>)');
+    setFormatPreferences({ dateFormat: 'locale', numberFormat: 'comma', timeZone: null });
+    expect(line()).toBe('12.345 × 2,5 = 30.862,50 € (<b>$& "A&B"</b>)');
+    expect(t('signInError.tooManyIn', { count: 1234 })).toBe('Too many attempts. Try again in 1.234 seconds.');
+    setFormatPreferences({ dateFormat: 'locale', numberFormat: 'locale', timeZone: null });
+    await setLanguage('es');
+    expect(line()).toBe('12.345 × 2,5 = 30.862,50 € (<b>$& "A&B"</b>)');
+    // A value not given writes nothing.
+    expect(translateIn('test-values', 'bare')).toBe('xy');
   });
 });

@@ -1,14 +1,39 @@
 /**
- * The app's strings in two languages (issue 11), on i18next. English is bundled with the entry (it is the
- * fallback and the sign-in page's first paint); Spanish is a lazy chunk loaded on first use, precached by
- * the service worker like every chunk, so a switch works offline too. Keys are flat (`login.title`) and
- * typed: `es.ts` must translate every key of `en.ts` or the build fails.
+ * The app's strings in two languages (issue 11). English is bundled with the entry (it is the fallback and
+ * the sign-in page's first paint); Spanish is a lazy chunk loaded on first use, precached by the service
+ * worker like every chunk, so a switch works offline too. Keys are flat (`login.title`) and typed: `es.ts`
+ * must translate every key of `en.ts` or the build fails.
  *
  * Components read strings through `useT()`; code outside React through `t()`.
+ *
+ * The translating is rosetta (300 bytes: the tables and `{{name}}` interpolation) and the few lines below:
+ * i18next did the same for 43 kB of the sign-in page's entry (about 12 kB brotli), which issue 24 wants at
+ * most 130 kB brotli. What i18next did for us and these lines keep: flat keys with dots in them, namespaces
+ * (`registerStrings`), English for a key missing in Spanish, plural forms chosen by the language's
+ * `Intl.PluralRules` from `_one`/`_other`/`_many` keys (i18next's v4 JSON), numbers written in the user's
+ * format, no HTML escaping (React escapes what it renders), the key itself for a key missing everywhere.
  */
-import i18next from 'i18next';
+import rosetta from 'rosetta';
 import { en, type MessageKey, type PluralKey } from './locales/en';
 import { resolveLanguage, toLanguage, type Language } from './languages';
+
+type Values = Record<string, string | number>;
+type Strings = Record<string, string>;
+
+/** The namespace of `en.ts` / `es.ts`; features register their own (`registerStrings`). */
+const APP = 'app';
+
+// One table per language, of namespaces, of flat keys. Keys are looked up as a path of [namespace, key]:
+// rosetta's path lookup splits a plain string on its dots, and `login.title` is one key, not two.
+const tables = rosetta<Record<string, Strings>>({ en: { [APP]: en } });
+
+function addStrings(language: Language, namespace: string, strings: Strings): void {
+  tables.set(language, { [namespace]: { ...tables.table(language)?.[namespace], ...strings } });
+}
+
+function hasStrings(language: Language, namespace: string): boolean {
+  return tables.table(language)?.[namespace] !== undefined;
+}
 
 let interpolatedNumber: (value: number) => string = String;
 
@@ -17,53 +42,32 @@ export function setInterpolatedNumberFormat(format: (value: number) => string): 
   interpolatedNumber = format;
 }
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: { en: { translation: en } },
-  keySeparator: false,
-  nsSeparator: false,
-  // React escapes what it renders; escaping here too would show &amp; in the page. Every number a string
-  // carries ("17,513 matches") is written in the user's conventions: `format.ts` plugs its formatter in.
-  interpolation: {
-    escapeValue: false,
-    alwaysFormat: true,
-    format: (value: unknown) => (typeof value === 'number' ? interpolatedNumber(value) : value),
-  },
-  initAsync: false,
-  showSupportNotice: false,
-} as Parameters<typeof i18n.init>[0]);
-
 const USER_CHOICE_KEY = 'fd.language';
 const listeners = new Set<() => void>();
 let current: Language = 'en';
 
 /** Features whose Spanish strings are a chunk of their own, loaded the first time Spanish is shown. */
-const lazySpanish = new Map<string, () => Promise<Record<string, string>>>();
+const lazySpanish = new Map<string, () => Promise<Strings>>();
 
 async function loadLazySpanish(namespaces: Iterable<string>): Promise<void> {
   await Promise.all(
     [...namespaces].map(async (namespace) => {
       const load = lazySpanish.get(namespace);
-      if (!load || i18n.hasResourceBundle('es', namespace)) return;
-      i18n.addResourceBundle('es', namespace, await load(), true, true);
+      if (!load || hasStrings('es', namespace)) return;
+      addStrings('es', namespace, await load());
     }),
   );
 }
 
 async function ensureResources(language: Language): Promise<void> {
   if (language !== 'es') return;
-  if (!i18n.hasResourceBundle('es', 'translation')) {
-    i18n.addResourceBundle('es', 'translation', (await import('./locales/es')).es);
-  }
+  if (!hasStrings('es', APP)) addStrings('es', APP, (await import('./locales/es')).es);
   await loadLazySpanish(lazySpanish.keys());
 }
 
 /** Switches every string of the app; `<html lang>` follows, so screen readers and hyphenation do too. */
 export async function setLanguage(language: Language): Promise<void> {
   await ensureResources(language);
-  await i18n.changeLanguage(language);
   current = language;
   document.documentElement.lang = language;
   for (const listener of listeners) listener();
@@ -91,25 +95,61 @@ export function subscribeLanguage(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/** The plural category of `count` in `language`: `one`, `other`, and in Spanish `many` (round millions). */
+function pluralCategory(language: Language, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
+/**
+ * The keys to try in `language` for `key`, most specific first. A numeric `count` picks the plural form;
+ * a language's `_other` stands in for its missing `_many` (feature strings carry none), so a round million
+ * still reads in Spanish rather than in English. A `count` that is a string (already formatted) is only a
+ * value to interpolate, as i18next took it.
+ */
+function candidates(language: Language, key: string, count: unknown): string[] {
+  if (typeof count !== 'number') return [key];
+  return [`${key}_${pluralCategory(language, count)}`, `${key}_other`, key];
+}
+
+/** Numbers are written in the user's format (`format.ts`), the rest as given. */
+function written(values: Values | undefined): Values | undefined {
+  if (!values) return values;
+  const out: Values = {};
+  for (const [name, value] of Object.entries(values)) {
+    out[name] = typeof value === 'number' ? interpolatedNumber(value) : value;
+  }
+  return out;
+}
+
+/** `key` of `namespace` in the current language, else in English, else the key itself. */
+function translate(namespace: string, key: string, values?: Values): string {
+  for (const language of current === 'en' ? (['en'] as const) : [current, 'en' as const]) {
+    const strings = tables.table(language)?.[namespace];
+    if (!strings) continue;
+    const found = candidates(language, key, values?.count).find((candidate) => typeof strings[candidate] === 'string');
+    // rosetta fills `{{name}}` from the values (a missing value writes nothing).
+    if (found !== undefined) return tables.t([namespace, found], written(values), language);
+  }
+  return key;
+}
+
 /** The string of `key` in the current language, with `{{name}}` placeholders filled from `values`. */
-export function t(key: MessageKey | PluralKey, values?: Record<string, string | number>): string {
-  // Keys are checked by MessageKey above; i18next's own key typing is not configured, so go through `string`.
-  const translate = i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
-  return translate(key, values);
+export function t(key: MessageKey | PluralKey, values?: Values): string {
+  return translate(APP, key, values);
 }
 
 /**
  * A feature's own strings (`defineStrings`): registered in both languages when the feature's chunk loads,
  * under their own namespace, so a screen's strings travel with its lazy chunk instead of the sign-in page.
  */
-export function registerStrings(
-  namespace: string,
-  english: Record<string, string>,
-  spanish: Record<string, string> | (() => Promise<Record<string, string>>),
-) {
-  i18n.addResourceBundle('en', namespace, english, true, true);
+export function registerStrings(namespace: string, english: Strings, spanish: Strings | (() => Promise<Strings>)) {
+  addStrings('en', namespace, english);
   if (typeof spanish !== 'function') {
-    i18n.addResourceBundle('es', namespace, spanish, true, true);
+    addStrings('es', namespace, spanish);
     return;
   }
   lazySpanish.set(namespace, spanish);
@@ -118,9 +158,8 @@ export function registerStrings(
 }
 
 /** `t` inside a namespace registered by `registerStrings`. */
-export function translateIn(namespace: string, key: string, values?: Record<string, string | number>): string {
-  const translate = i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
-  return translate(key, { ...values, ns: namespace });
+export function translateIn(namespace: string, key: string, values?: Values): string {
+  return translate(namespace, key, values);
 }
 
 function storedChoice(): string | null {

@@ -3,7 +3,7 @@ import { getLanguage, getTranslationRevision, subscribeLanguage, t } from './i18
 
 /**
  * `t` for components: re-renders the caller when the language changes. The few lines react-i18next would
- * add 5 kB gzip to the sign-in page for; i18next itself does the translating.
+ * add 5 kB gzip to the sign-in page for; `i18n.ts` does the translating.
  */
 export function useT() {
   useSyncExternalStore(subscribeLanguage, getTranslationRevision, getTranslationRevision);
