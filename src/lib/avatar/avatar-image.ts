@@ -36,7 +36,7 @@ export async function cropToSquare(file: Blob, size: number = AVATAR_SIZE): Prom
   }
 }
 
-function dataUrlOf(blob: Blob): Promise<string> {
+export function dataUrlOf(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

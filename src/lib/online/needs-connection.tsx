@@ -6,7 +6,7 @@ import { Text } from '@chakra-ui/react';
 import { useOnline } from '../resource-kit/use-online';
 import { useOnlineT } from './strings';
 
-export type OnlineOnlyAction = 'picture' | 'importExport' | 'account' | 'notify' | 'moveUsers';
+export type OnlineOnlyAction = 'importExport' | 'account' | 'notify' | 'moveUsers';
 
 /** Renders nothing while online; offline, one muted line naming what needs the connection. */
 export function NeedsConnection({ action }: { action: OnlineOnlyAction }) {

@@ -4,7 +4,6 @@ import { defineStrings } from '../i18n/define-strings';
 export const { useT: useOnlineT } = defineStrings(
   'online',
   {
-    picture: 'Changing a picture needs a connection: the file is uploaded at once.',
     importExport:
       'Importing and exporting need a connection: the server checks each imported row against the contacts it holds, and an export is made from what it holds now.',
     account: 'Changing your e-mail or password, or ending sessions, needs a connection to the sign-in service.',
@@ -12,7 +11,6 @@ export const { useT: useOnlineT } = defineStrings(
     moveUsers: 'Deleting a role that people hold needs a connection: they move to another role at once.',
   },
   {
-    picture: 'Cambiar una imagen necesita conexión: el archivo se sube en el momento.',
     importExport:
       'Importar y exportar necesitan conexión: el servidor compara cada fila importada con los contactos que guarda, y una exportación se hace con lo que guarda ahora.',
     account: 'Cambiar su correo o su contraseña, o cerrar sesiones, necesita conexión con el servicio de acceso.',

@@ -57,4 +57,40 @@ describe('describeOutboxEntry', () => {
       'Documento del envío SEA-2026-00001 · Photo · seal.jpg: por subir (0,8 MB)',
     );
   });
+
+  it('names a picture in words, with its size: "Your picture", "Company logo"', async () => {
+    const upload = {
+      fileName: 'avatar.jpg',
+      contentType: 'image/jpeg',
+      size: 14_800,
+      field: 'avatarFileId',
+      fileId: null,
+    };
+    const avatar = {
+      resource: 'profile',
+      label: 'Your picture',
+      recordId: 'u1',
+      method: 'PATCH' as const,
+      body: { version: 3 },
+      upload,
+    };
+    expect(describeOutboxEntry(avatar)).toBe('Your picture: to be uploaded (14 KB)');
+    // Uploaded already, the write still waiting.
+    expect(describeOutboxEntry({ ...avatar, upload: { ...upload, fileId: 'f1' } })).toBe('Your picture: to be set');
+    const logo = {
+      resource: 'company',
+      label: 'Company logo',
+      recordId: 'c1',
+      method: 'PATCH' as const,
+      body: { logoFileId: null, version: 7 },
+    };
+    expect(describeOutboxEntry(logo)).toBe('Company logo: to be removed');
+    // The company's other fields are the form's change, said field by field.
+    expect(describeOutboxEntry({ ...logo, label: 'Demo Freight', body: { name: 'Demo', logoFileId: null } })).toBe(
+      'Record Demo Freight: name → Demo, logo file id → (empty)',
+    );
+    await setLanguage('es');
+    expect(describeOutboxEntry(avatar)).toBe('Su imagen: por subir (14 KB)');
+    expect(describeOutboxEntry(logo)).toBe('Logotipo de la empresa: por quitar');
+  });
 });

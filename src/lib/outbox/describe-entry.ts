@@ -4,7 +4,9 @@
  * differ from the record the device held, when known), values as a person reads them.
  */
 import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { formatBytes } from '../drive/format-bytes';
 import { formatNumber } from '../i18n/format';
+import { PICTURE_WRITES, pictureKindOf } from './picture-entries';
 import { outboxT } from './strings';
 
 type Key = Parameters<typeof outboxT>[0];
@@ -89,6 +91,16 @@ export function entryChanges(entry: Pick<OutboxEntry, 'method' | 'body' | 'chang
 export function describeOutboxEntry(
   entry: Pick<OutboxEntry, 'resource' | 'label' | 'recordId' | 'method' | 'body' | 'changedFields' | 'upload'>,
 ): string {
+  const picture = pictureKindOf(entry);
+  if (picture) {
+    // "Your picture: to be uploaded (14 KB)": a picture is small, so its size in bytes as people read them.
+    const title = outboxT(`picture.${picture}`);
+    if (entry.upload && entry.upload.fileId === null)
+      return outboxT('toUpload', { title, size: formatBytes(entry.upload.size) });
+    // A removal sends null; a picture already uploaded waits only for its write.
+    const removed = !entry.upload && entry.body?.[PICTURE_WRITES[picture].field] === null;
+    return outboxT(removed ? 'toRemovePicture' : 'toSetPicture', { title });
+  }
   const title = entryTitle(entry);
   if (entry.upload && entry.upload.fileId === null)
     return outboxT('toUpload', { title, size: megabytes(entry.upload.size) });

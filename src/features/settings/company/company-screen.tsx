@@ -1,4 +1,3 @@
-import { NeedsConnection } from '../../../lib/online/needs-connection';
 import { Box, Button, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import { SetupChecklist } from '../../../lib/account-setup-checklist';
 import { apiCall, apiList } from '../../../lib/api/api-client';
 import { scaleDown, usePicture } from '../../../lib/avatar/avatar-image';
+import { QueuedPictureMark, useQueuedPicture } from '../../../lib/avatar/queued-picture';
 import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
 import { formatDate } from '../../../lib/i18n/format';
 import { CountryPicker, CurrencyTimeZoneFields, PickerField } from '../../../lib/pickers';
@@ -19,7 +19,6 @@ import { withPermission, useCan } from '../../../lib/resource-kit/permission-gat
 import { sendWrite } from '../../../lib/outbox/write';
 import { useConflictAwareSave } from '../../../lib/resource-kit/use-conflict-aware-save';
 import { useSession } from '../../../lib/session/use-session';
-import { newIdempotencyKey } from '../../../lib/ui/idempotency-key';
 import { Pill } from '../../../lib/ui/pill';
 import { ConfirmedButton } from '../../../lib/ui/confirm-dialog';
 import { showToast } from '../../../lib/ui/toast-store';
@@ -247,22 +246,33 @@ function CompanyForm({ company, onReload }: { company: Company; onReload: () => 
   );
 }
 
-/** The company's logo: any image, scaled down to at most 512 px, uploaded through driveserver. */
+/**
+ * The company's logo: any image, scaled down to at most 512 px, uploaded through driveserver. Offline the
+ * change waits in the outbox (use-picture-upload.ts) and shows from the device, marked as waiting.
+ */
 function LogoPanel({ company, editable }: { company: Company; editable: boolean }) {
   const t = useCompanyT();
   const client = useQueryClient();
-  const src = usePicture(`/companies/${encodeURIComponent(company._id)}/logo`, company.logoFileId);
-  const { input, busy, online, choose, remove } = usePictureUpload({
+  const picturePath = `/companies/${encodeURIComponent(company._id)}/logo`;
+  const queued = useQueuedPicture('logo', company._id);
+  const stored = usePicture(picturePath, queued?.removed ? null : company.logoFileId);
+  const src = queued ? (queued.removed ? null : (queued.src ?? stored)) : stored;
+  const hasLogo = queued ? !queued.removed : Boolean(company.logoFileId);
+  const { input, busy, choose, remove } = usePictureUpload({
+    kind: 'logo',
+    picturePath,
     prepare: (file) => scaleDown(file, 512),
     fileName: 'logo.png',
-    save: async (logoFileId) => {
-      const saved = await apiCall('iamserver', `/companies/${encodeURIComponent(company._id)}`, companySchema, {
-        method: 'PATCH',
-        body: JSON.stringify({ logoFileId, version: company.version }),
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      });
-      client.setQueryData(companyQuery(company._id).queryKey, saved);
-    },
+    write: () => ({
+      service: 'iamserver',
+      path: `/companies/${encodeURIComponent(company._id)}`,
+      method: 'PATCH',
+      body: { version: company.version },
+      resource: companyQuery(company._id).queryKey[0],
+      recordId: company._id,
+    }),
+    schema: companySchema,
+    onSaved: (saved) => client.setQueryData(companyQuery(company._id).queryKey, saved),
     savedMessage: () => companyT('logoSaved'),
   });
   return (
@@ -275,24 +285,19 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
             {t('noLogo')}
           </Text>
         )}
+        <QueuedPictureMark queued={queued} />
         {editable && (
           <Flex gap={2} wrap="wrap">
-            <Button
-              size="sm"
-              variant="outline"
-              loading={busy}
-              disabled={!online}
-              onClick={() => input.current?.click()}
-            >
-              {company.logoFileId ? t('changeLogo') : t('addLogo')}
+            <Button size="sm" variant="outline" loading={busy} onClick={() => input.current?.click()}>
+              {hasLogo ? t('changeLogo') : t('addLogo')}
             </Button>
-            {company.logoFileId && (
+            {hasLogo && (
               <ConfirmedButton
                 label={t('removeLogo')}
                 title={t('removeLogoTitle')}
                 body={t('removeLogoBody')}
                 cancelLabel={t('removeLogoCancel')}
-                disabled={busy || !online}
+                disabled={busy}
                 onConfirm={remove}
               />
             )}
@@ -306,7 +311,6 @@ function LogoPanel({ company, editable }: { company: Company; editable: boolean 
             />
           </Flex>
         )}
-        {editable && <NeedsConnection action="picture" />}
       </Stack>
     </Panel>
   );

@@ -1,10 +1,11 @@
 import { Button, Circle, Flex, Stack, Text, chakra } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { cropToSquare, usePicture } from '../../../lib/avatar/avatar-image';
+import { QueuedPictureMark, useQueuedPicture, type QueuedPicture } from '../../../lib/avatar/queued-picture';
 import { usePictureUpload } from '../../../lib/avatar/use-picture-upload';
-import { NeedsConnection } from '../../../lib/online/needs-connection';
 import { ConfirmedButton } from '../../../lib/ui/confirm-dialog';
-import type { User } from '../../../shared/contracts/users';
-import { useUpdateOwnProfile } from './profile-api';
+import { userSchema, type User } from '../../../shared/contracts/users';
+import { OWN_PROFILE_KEY, savedOwnProfile } from './profile-api';
 import { profileT, useProfileT } from './strings';
 
 /** Initials for an avatar without a picture: the first letters of the first two words of the name. */
@@ -21,10 +22,24 @@ const initialsOf = (user: Pick<User, 'name' | 'emailId'>) =>
     '?'
   ).toUpperCase();
 
-/** A user's avatar: their picture, or their initials. */
-export function UserAvatar({ user, size = '16' }: { user: User; size?: string }) {
+const avatarPath = (user: Pick<User, '_id'>) => `/users/${encodeURIComponent(user._id)}/avatar`;
+
+/**
+ * A user's avatar: their picture, or their initials. The own avatar changed offline (`queued`) shows the
+ * change waiting in the outbox: the picture kept on the device, or the initials for a removal.
+ */
+export function UserAvatar({
+  user,
+  size = '16',
+  queued,
+}: {
+  user: User;
+  size?: string;
+  queued?: QueuedPicture | null;
+}) {
   const t = useProfileT();
-  const src = usePicture(`/users/${encodeURIComponent(user._id)}/avatar`, user.avatarFileId);
+  const stored = usePicture(avatarPath(user), queued?.removed ? null : user.avatarFileId);
+  const src = queued ? (queued.removed ? null : (queued.src ?? stored)) : stored;
   return src ? (
     <chakra.img
       src={src}
@@ -41,25 +56,41 @@ export function UserAvatar({ user, size = '16' }: { user: User; size?: string })
   );
 }
 
-/** The own avatar with "Change picture" (any image, cropped to a centred square, uploaded) and "Remove". */
+/**
+ * The own avatar with "Change picture" (any image, cropped to a centred square, uploaded) and "Remove",
+ * online or not: offline the change waits in the outbox and shows from the device, marked as waiting.
+ */
 export function AvatarEditor({ user }: { user: User }) {
   const t = useProfileT();
-  const update = useUpdateOwnProfile();
-  const { input, busy, online, choose, remove } = usePictureUpload({
+  const client = useQueryClient();
+  const queued = useQueuedPicture('avatar', user._id);
+  const { input, busy, choose, remove } = usePictureUpload({
+    kind: 'avatar',
+    picturePath: avatarPath(user),
     prepare: (file) => cropToSquare(file),
     fileName: 'avatar.jpg',
-    save: (avatarFileId) => update({ avatarFileId, version: user.version }),
+    write: () => ({
+      service: 'iamserver',
+      path: '/profile',
+      method: 'PATCH',
+      body: { version: user.version },
+      resource: OWN_PROFILE_KEY[0],
+      recordId: user._id,
+    }),
+    schema: userSchema,
+    onSaved: (saved) => savedOwnProfile(client, saved),
     savedMessage: () => profileT('avatar.saved'),
   });
+  const hasPicture = queued ? !queued.removed : Boolean(user.avatarFileId);
   return (
     <Flex gap={4} alignItems="center">
-      <UserAvatar user={user} />
+      <UserAvatar user={user} queued={queued} />
       <Stack gap={1}>
-        <Flex gap={2} wrap="wrap">
-          <Button size="sm" variant="outline" loading={busy} disabled={!online} onClick={() => input.current?.click()}>
-            {user.avatarFileId ? t('avatar.change') : t('avatar.add')}
+        <Flex gap={2} wrap="wrap" alignItems="center">
+          <Button size="sm" variant="outline" loading={busy} onClick={() => input.current?.click()}>
+            {hasPicture ? t('avatar.change') : t('avatar.add')}
           </Button>
-          {user.avatarFileId && (
+          {hasPicture && (
             <ConfirmedButton
               label={t('avatar.remove')}
               title={t('avatar.removeTitle')}
@@ -69,11 +100,11 @@ export function AvatarEditor({ user }: { user: User }) {
               onConfirm={remove}
             />
           )}
+          <QueuedPictureMark queued={queued} />
         </Flex>
         <Text textStyle="xs" color="fg.muted">
           {t('avatar.hint')}
         </Text>
-        <NeedsConnection action="picture" />
         <chakra.input
           ref={input}
           type="file"

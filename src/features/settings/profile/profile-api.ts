@@ -2,7 +2,7 @@
  * `GET|PATCH /profile`: the signed-in user's own profile, which every role may edit (names, phone,
  * avatar). A save refreshes the cached user everywhere it shows (the users list, the avatar).
  */
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { sendWrite } from '../../../lib/outbox/write';
 import { apiCall } from '../../../lib/api/api-client';
@@ -36,13 +36,18 @@ export function useUpdateOwnProfile(): (body: UpdateOwnProfileInput) => Promise<
         },
         userSchema,
       );
-      client.setQueryData(OWN_PROFILE_KEY, saved);
-      client.setQueryData(usersResource.keys.item(saved._id), saved);
-      void client.invalidateQueries({ queryKey: usersResource.keys.lists });
-      // The open avatar menu's picture (src/app/menu-picture.tsx).
-      void client.invalidateQueries({ queryKey: [...OWN_PROFILE_KEY, 'picture'] });
+      savedOwnProfile(client, saved);
       return saved;
     },
     [client],
   );
+}
+
+/** The own profile as the server answered a save: the cached user everywhere it shows (the users list, the avatar). */
+export function savedOwnProfile(client: QueryClient, saved: User): void {
+  client.setQueryData(OWN_PROFILE_KEY, saved);
+  client.setQueryData(usersResource.keys.item(saved._id), saved);
+  void client.invalidateQueries({ queryKey: usersResource.keys.lists });
+  // The open avatar menu's picture (src/app/menu-picture.tsx).
+  void client.invalidateQueries({ queryKey: [...OWN_PROFILE_KEY, 'picture'] });
 }
