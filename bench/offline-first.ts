@@ -172,11 +172,37 @@ async function waitUntilEmpty(pages: Page[], timeoutMs: number): Promise<number>
   }
 }
 
-async function reloadToDashboard(page: Page): Promise<number> {
+/**
+ * Notes, in the page, when the signed-in avatar ("AD") first appears, on the page's own clock (from the start
+ * of its navigation): Playwright's wait polls the page from outside, which adds up to a polling interval to
+ * every sample, the same in both arms, and so pulls their ratio towards 1.
+ */
+async function markAvatarShown(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const avatar = document.querySelector('nav[aria-label="Main"] [aria-label="Account menu"]');
+      if (!avatar || !/^AD$/.test(avatar.textContent?.trim() ?? '')) return;
+      (window as { __avatarShownAt?: number }).__avatarShownAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+interface ReloadSample {
+  /** From `page.reload()` to Playwright seeing the avatar. */
+  wallMs: number;
+  /** From the navigation's start to the DOM change that showed the avatar, on the page's clock. */
+  pageMs: number;
+}
+
+async function reloadToDashboard(page: Page): Promise<ReloadSample> {
   const started = performance.now();
   await page.reload({ waitUntil: 'commit' });
   await signedInAvatar(page).waitFor({ state: 'visible', timeout: 60_000 });
-  return performance.now() - started;
+  const wallMs = performance.now() - started;
+  const pageMs = await page.evaluate(() => (window as { __avatarShownAt?: number }).__avatarShownAt ?? Number.NaN);
+  return { wallMs, pageMs };
 }
 
 async function delayNetwork(context: BrowserContext): Promise<void> {
@@ -201,9 +227,10 @@ async function measure(): Promise<Figure[]> {
     await signedInAvatar(warm).waitFor({ state: 'visible', timeout: 60_000 });
     if (only !== 'flaky') {
       await delayNetwork(withWorker);
+      await markAvatarShown(withWorker);
       await reloadToDashboard(warm);
-      const cached: number[] = [];
-      for (let i = 0; i < RELOADS; i++) cached.push(await reloadToDashboard(warm));
+      const cachedSamples: ReloadSample[] = [];
+      for (let i = 0; i < RELOADS; i++) cachedSamples.push(await reloadToDashboard(warm));
 
       const noWorker = await browser.newContext({ serviceWorkers: 'block' });
       await signInWithCookies(noWorker);
@@ -214,9 +241,14 @@ async function measure(): Promise<Figure[]> {
       await cold.goto(`${WEB_ORIGIN}/dashboard`);
       await signedInAvatar(cold).waitFor({ state: 'visible', timeout: 60_000 });
       await delayNetwork(noWorker);
-      const network: number[] = [];
-      for (let i = 0; i < RELOADS; i++) network.push(await reloadToDashboard(cold));
+      await markAvatarShown(noWorker);
+      const networkSamples: ReloadSample[] = [];
+      for (let i = 0; i < RELOADS; i++) networkSamples.push(await reloadToDashboard(cold));
       await noWorker.close();
+      const cached = cachedSamples.map((sample) => sample.wallMs);
+      const network = networkSamples.map((sample) => sample.wallMs);
+      const cachedPage = cachedSamples.map((sample) => sample.pageMs);
+      const networkPage = networkSamples.map((sample) => sample.pageMs);
       const ratio = median(cached) / median(network);
       figures.push({
         id: 'offline-first.repeat-visit-ratio',
@@ -233,6 +265,10 @@ async function measure(): Promise<Figure[]> {
         notes: [
           `With the worker (ms): ${cached.map((t) => round(t)).join(', ')}; median ${round(median(cached))}.`,
           `From the network (ms): ${network.map((t) => round(t)).join(', ')}; median ${round(median(network))}.`,
+          `On the page's own clock instead (from the navigation's start to the DOM change that showed the avatar, ` +
+            'seen by a MutationObserver put in by `addInitScript`; it leaves out the unload of the page before and ' +
+            `Playwright's polling): ${round(median(cachedPage))} ms with the worker, ${round(median(networkPage))} ms ` +
+            `from the network, ratio ${round(median(cachedPage) / median(networkPage), 2)}.`,
           'The dashboard waits for /fetch-user (the session set-up checks the user with the server on every load) ' +
             'and its widgets’ calls, which go to the network in both cases: those round trips bound the ratio from below.',
         ],
