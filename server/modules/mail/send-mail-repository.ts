@@ -3,6 +3,7 @@
  * `mail_outbox_attachments` when the message is queued), the attachments the delivery worker sends, and
  * the caller's colleagues among the recipients (for their notifications).
  */
+import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 
 export interface AttachableFile {
@@ -36,6 +37,34 @@ export async function attachFilesToMail(
     [mail.outboxId, mail.companyId, fileIds],
   );
   return affectedRows;
+}
+
+/**
+ * Puts a document the product made (an arrival notice's PDF) on a queued message, after the files it already
+ * carries. It was never a drive file: its `file_id` is an id of its own, which no drive file has, so deleting a
+ * drive file never finds it in use.
+ */
+export async function attachGeneratedFile(
+  tx: Queryable,
+  mail: { outboxId: string; companyId: string },
+  file: { fileName: string; contentType: string; content: Buffer },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO mail_outbox_attachments
+       (outbox_id, position, company_id, file_id, file_name, content_type, size_bytes, sha256, content)
+     SELECT $1, COALESCE(MAX(position), 0) + 1, $2, $3, $4, $5, $6, $7, $8
+       FROM mail_outbox_attachments WHERE outbox_id = $1`,
+    [
+      mail.outboxId,
+      mail.companyId,
+      randomUUID(),
+      file.fileName,
+      file.contentType,
+      file.content.byteLength,
+      createHash('sha256').update(file.content).digest('hex'),
+      file.content,
+    ],
+  );
 }
 
 export interface MailAttachment {

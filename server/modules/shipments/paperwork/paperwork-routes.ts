@@ -33,7 +33,7 @@ import { runRead, runWrite } from '../../../http/idempotency.ts';
 import { idParams, itemResponse } from '../../../http/list-query.ts';
 import { requires } from '../../../http/route-permission.ts';
 import { enqueueMail } from '../../mail/outbox-repository.ts';
-import { findSenderName } from '../../mail/send-mail-repository.ts';
+import { attachGeneratedFile, findSenderName } from '../../mail/send-mail-repository.ts';
 import { renderProductMail } from '../../mail/templates/product-mail.ts';
 import { renderTemplate, type MergeValues } from '../../mail/templates/template-render.ts';
 import { shipmentRepository } from '../shipment-repository.ts';
@@ -70,12 +70,16 @@ async function readPaperwork(
   return { shipment, parties, places, letterhead, now };
 }
 
-/** `attachment` with a name that says what and which (`house-bill-MAEU123-SEA-2026-00017.pdf`), ASCII only. */
-const attachment = (what: string, s: Shipment, reference: string) =>
-  `attachment; filename="${[what, reference, s.number]
+/** A file name that says what and which (`house-bill-MAEU123-SEA-2026-00017.pdf`), ASCII only. */
+const attachmentName = (what: string, s: Shipment, reference: string) =>
+  `${[what, reference, s.number]
     .filter(Boolean)
     .join('-')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf"`;
+    .replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`;
+
+/** `Content-Disposition: attachment` with that name. */
+const attachment = (what: string, s: Shipment, reference: string) =>
+  `attachment; filename="${attachmentName(what, s, reference)}"`;
 
 /** The arrival notice's merge values (`arrival-notice` fields of src/shared/contracts/mail-templates.ts). */
 export function arrivalNoticeValues(
@@ -203,6 +207,9 @@ export function registerPaperworkRoutes(scope: FastifyInstance, deps: ServiceDep
         const mail = await renderProductMail(tx, auth.companyId, 'arrival-notice', values, () =>
           renderTemplate(BUILT_IN_ARRIVAL_NOTICE, values),
         );
+        // The notice itself travels with the mail as a PDF (a human's one send, drawn in tens of milliseconds,
+        // so inside the write: the mail and its attachment are queued together or not at all).
+        const pdf = await arrivalNoticePdf(ctx, freeText);
         const mailId = await enqueueMail(tx, {
           companyId: auth.companyId,
           to,
@@ -213,6 +220,11 @@ export function registerPaperworkRoutes(scope: FastifyInstance, deps: ServiceDep
           listedForCompany: true,
           createdBy: auth.userId,
         });
+        await attachGeneratedFile(
+          tx,
+          { outboxId: mailId, companyId: auth.companyId },
+          { fileName: attachmentName('arrival-notice', s, ''), contentType: 'application/pdf', content: pdf },
+        );
         await auditChange(tx, req, auth, {
           action: 'shipment.arrival_notice',
           entity: 'shipment',

@@ -332,6 +332,17 @@ describe('the arrival notice', () => {
     expect(queued?.body_html).not.toContain('<Gate 4>');
     expect(queued?.body_text).toContain('Collect from <Gate 4> after customs release.');
     expect(await auditCount(t.db, { action: 'shipment.arrival_notice', entityId: s._id })).toBe(1);
+    // The notice itself travels as a PDF named after the shipment.
+    const attached = await t.db
+      .owner()
+      .query<{ file_name: string; content_type: string; content: Uint8Array }>(
+        'SELECT file_name, content_type, content FROM mail_outbox_attachments WHERE outbox_id = $1',
+        [sent._id],
+      );
+    expect(attached.rows.map((r) => [r.file_name, r.content_type])).toEqual([
+      [`arrival-notice-${s.number}.pdf`, 'application/pdf'],
+    ]);
+    expect(Buffer.from(attached.rows[0]!.content).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('is rendered from the company’s default template: Spanish once that is the default', async () => {
