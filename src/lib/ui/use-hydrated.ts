@@ -1,15 +1,16 @@
-import { useSyncExternalStore } from 'react';
-
-const never = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
+import { startTransition, useEffect, useState } from 'react';
 
 /**
- * False in the build's server render and while React hydrates that markup, true from then on (and at once
- * in a page rendered in the browser). The prerendered sign-in page (README "First load") paints before its
- * script runs: what only works with the script, such as submitting the form, waits for this, so a click in
- * between does nothing rather than submit the form the browser's way.
+ * False in the build's server render and while React hydrates that markup, true from then on (in a page
+ * rendered in the browser, from right after its first render). The prerendered sign-in page (README "First
+ * load") paints before its script runs: what only works with the script, such as submitting the form, waits
+ * for this, so a click in between does nothing rather than submit the form the browser's way.
+ *
+ * An effect and a transition rather than useSyncExternalStore's server snapshot: that re-renders the
+ * screen synchronously, in one long task right after hydration, where a transition is done in slices.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, inBrowser, onServer);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  return hydrated;
 }
