@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type AliasOptions, type Plugin, type ResolvedConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -162,26 +164,162 @@ const reactRouterProduction = {
   '^react-router/dom$': 'react-router/dist/production/dom-export.mjs',
 };
 
+const buildAliases: AliasOptions = Object.entries(reactRouterProduction).map(([find, file]) => ({
+  find: new RegExp(find),
+  replacement: path.resolve(import.meta.dirname, 'node_modules', file),
+}));
+
+const appDefines = () => ({
+  'import.meta.env.VITE_CACHE_SCHEMA': JSON.stringify(cacheSchemaHash()),
+  // The app's version (package.json), which "Report a problem" sends with each report.
+  'import.meta.env.VITE_APP_VERSION': JSON.stringify(
+    (JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }).version,
+  ),
+});
+
+/** Marks login.html's #root as holding the prerendered page (src/app/prerendered-login.ts reads it). */
+const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/**
+ * Prerenders the sign-in page (issue 24 item 8, README "First load"): `dist/login.html` is index.html with
+ * the /login screen already rendered inside #root, with the styles emotion wrote for it, so a visitor sees
+ * the styled form on the HTML's arrival instead of after the entry script has downloaded and run; the script
+ * then hydrates it (src/main.tsx). The web server and the service worker send it for /login when it is
+ * exactly what the visitor will see (src/shared/login-prerender.ts).
+ *
+ * How: a second, server-side Vite build of src/prerender/login-page.tsx (same defines and aliases, so the
+ * same strings, theme and class names as the browser's bundle), imported and called here, once per build.
+ * It runs in generateBundle, after index.html is final and before the service worker's precache list and
+ * the compressed copies are made: the page, its .br and its .gz are emitted like any other file.
+ *
+ * Nothing inline may run (CSP `script-src 'self'`): the page carries the same script tags as index.html and
+ * one inline style (allowed), which keeps the prerendered page invisible to a visitor whose system is in
+ * dark mode: the script renders the app for them afresh, in dark.
+ */
+function prerenderLogin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'freight-desk:prerender-login',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const shell = bundle['index.html'];
+        if (!shell || shell.type !== 'asset') return this.error('prerender-login: the build has no index.html');
+        const markup = await renderLoginMarkup(config.root);
+        const page = loginPage(String(shell.source), markup);
+        // Emitted after the compression plugin has done the bundle: their copies are made here.
+        for (const [fileName, source] of [
+          ['login.html', page.html],
+          [page.starterFile, page.starter],
+        ] as const) {
+          const bytes = Buffer.from(source);
+          this.emitFile({ type: 'asset', fileName, source });
+          this.emitFile({
+            type: 'asset',
+            fileName: `${fileName}.br`,
+            source: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+          });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(bytes, { level: 9 }) });
+        }
+      },
+    },
+  };
+}
+
+/** Builds src/prerender/login-page.tsx for Node into a temporary directory and renders the page with it. */
+async function renderLoginMarkup(root: string): Promise<string> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'freight-desk-prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root,
+      mode: 'production',
+      // The browser build above reports on the same modules; this one's chunk sizes mean nothing.
+      logLevel: 'error',
+      define: appDefines(),
+      resolve: { alias: buildAliases },
+      plugins: [react()],
+      // Bundled whole, so the page renders with the packages' production builds and needs no node_modules
+      // beside the temporary directory.
+      ssr: { noExternal: true },
+      build: {
+        ssr: path.join(root, 'src/prerender/login-page.tsx'),
+        outDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        minify: false,
+        rolldownOptions: { output: { entryFileNames: 'login-page.mjs' } },
+      },
+    });
+    const entry = pathToFileURL(path.join(outDir, 'login-page.mjs')).href;
+    const { renderLoginPage } = (await import(entry)) as { renderLoginPage: () => string };
+    return renderLoginPage();
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/** index.html with the rendered screen in #root, marked as prerendered, and the dark-system rule. */
+/**
+ * login.html's one script: it starts the app's entry (and what the entry imports first) once the page has
+ * drawn its first frame, or after STARTER_FALLBACK_MS in a tab that draws none (opened in the background).
+ * index.html names the entry in a <script> of its own, which the browser fetches at high priority while it
+ * is still reading the HTML; for a page that is already drawn the script can wait a frame, and the first
+ * frame then needs nothing but the HTML (Lighthouse's simulation counts every request started before the
+ * first paint as part of it). A file, not inline: the CSP allows no inline script.
+ */
+function loginStarter(modules: string[]): string {
+  return [
+    "// The prerendered sign-in page's starter (vite.config.ts, loginStarter).",
+    'let started = false;',
+    'const start = () => {',
+    '  if (started) return;',
+    '  started = true;',
+    `  for (const module of ${JSON.stringify(modules)}) void import(module);`,
+    '};',
+    'requestAnimationFrame(() => setTimeout(start, 0));',
+    `setTimeout(start, ${STARTER_FALLBACK_MS});`,
+    '',
+  ].join('\n');
+}
+const STARTER_FALLBACK_MS = 250;
+
+const MODULE_TAG =
+  /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * index.html with the rendered screen in #root, marked as prerendered, the dark-system rule, and its module
+ * scripts and preloads replaced by the starter (`starterFile`, whose source is returned with the page).
+ */
+function loginPage(indexHtml: string, markup: string): { html: string; starter: string; starterFile: string } {
+  const emptyRoot = '<div id="root"></div>';
+  if (!indexHtml.includes(emptyRoot) || !indexHtml.includes('</head>'))
+    throw new Error(`prerender-login: index.html no longer has ${emptyRoot} (vite.config.ts)`);
+  const modules = [...indexHtml.matchAll(MODULE_TAG)].map((match) => (match[1] ?? match[2])!);
+  if (modules.length === 0) throw new Error('prerender-login: index.html has no module script (vite.config.ts)');
+  const starter = loginStarter(modules);
+  const starterFile = `assets/login-start-${createHash('sha256').update(starter).digest('hex').slice(0, 8)}.js`;
+  const darkSystemRule = `<style>@media (prefers-color-scheme: dark) { #root[${PRERENDERED_ATTRIBUTE}] { visibility: hidden } }</style>`;
+  const html = indexHtml
+    .replace(MODULE_TAG, '')
+    .replace('</head>', `  <script type="module" src="/${starterFile}"></script>\n    ${darkSystemRule}\n  </head>`)
+    .replace(emptyRoot, `<div id="root" ${PRERENDERED_ATTRIBUTE}="/login">${markup}</div>`);
+  return { html, starter, starterFile };
+}
+
 export default defineConfig(({ command }) => ({
-  define: {
-    'import.meta.env.VITE_CACHE_SCHEMA': JSON.stringify(cacheSchemaHash()),
-    // The app's version (package.json), which "Report a problem" sends with each report.
-    'import.meta.env.VITE_APP_VERSION': JSON.stringify(
-      (JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }).version,
-    ),
-  },
+  define: appDefines(),
   resolve: {
-    alias:
-      command === 'build'
-        ? Object.entries(reactRouterProduction).map(([find, file]) => ({
-            find: new RegExp(find),
-            replacement: path.resolve(import.meta.dirname, 'node_modules', file),
-          }))
-        : [],
+    alias: command === 'build' ? buildAliases : [],
   },
   plugins: [
     withoutZodJsonSchema(),
     react(),
+    prerenderLogin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

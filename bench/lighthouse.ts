@@ -1,9 +1,12 @@
 /**
  * Lighthouse on /login (issue 9, item 6): the production build served by the real web server
  * (`node scripts/start.mjs`, precompressed assets and all), Lighthouse's default configuration (mobile
- * form factor, simulated slow-4G and 4× CPU throttling), performance category only, in Debian's Chromium.
- * Targets: LCP ≤ 2.5 s and performance score ≥ 90. Lighthouse's simulated figures vary from run to run, so
- * it runs RUNS times and reports the median run (by score), with every run in the notes.
+ * form factor, simulated slow-4G and 4× CPU throttling), in Debian's Chromium. Issue 24 item 8 (the sign-in
+ * page prerendered at build time, README "First load"): performance ≥ 95 and LCP ≤ 1.5 s, and the
+ * accessibility, best-practices and SEO categories at 100. Lighthouse's simulated figures vary from run to
+ * run, so it runs RUNS times and reports the median run (by performance score), with every run in the notes;
+ * the other three categories do not depend on timing, and the median run's are reported (with any audit
+ * that failed in any run, so a miss says why).
  *
  * The web app has fixed API ports, so this runs the product on the standard ports (8080, 3000–3014),
  * under `flock /tmp/e2e.lock` like the e2e runs (see bench/browser-lib.ts).
@@ -14,13 +17,24 @@ import { CHROMIUM_ARGS, WEB_ORIGIN, lockHeld, startStandardProduct, underE2eLock
 import { median, round, type Figure } from './lib.ts';
 import type { BenchContext } from './run-one.ts';
 
-const RUNS = 3;
-const TARGET_SCORE = 90;
-const TARGET_LCP_MS = 2500;
+const RUNS = 5;
+const TARGET_SCORE = 95;
+const TARGET_LCP_MS = 1500;
+/** The categories besides performance, each with its target score. */
+const OTHER_CATEGORIES = [
+  { id: 'accessibility', title: 'accessibility' },
+  { id: 'best-practices', title: 'best practices' },
+  { id: 'seo', title: 'SEO' },
+] as const;
+const TARGET_OTHER = 100;
 const URL_MEASURED = `${WEB_ORIGIN}/login`;
 
 interface Run {
   score: number;
+  /** Score of each of OTHER_CATEGORIES, 0–100. */
+  categories: Record<string, number>;
+  /** `category: audit id (title)` of every scored audit below 1 outside performance. */
+  failedAudits: string[];
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
@@ -36,6 +50,8 @@ interface Run {
 
 interface Audit {
   numericValue?: number;
+  score?: number | null;
+  title?: string;
   details?: { items?: { resourceType?: string; transferSize?: number }[] };
 }
 
@@ -50,7 +66,7 @@ async function once(): Promise<Run> {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', ...OTHER_CATEGORIES.map((c) => c.id)],
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
@@ -66,8 +82,20 @@ async function once(): Promise<Run> {
       resources
         .filter((r) => type === undefined || r.resourceType === type)
         .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const categories = Object.fromEntries(
+      OTHER_CATEGORIES.map((c) => [c.id, Math.round((lhr.categories[c.id]?.score ?? 0) * 100)]),
+    );
+    const failedAudits = OTHER_CATEGORIES.flatMap((c) =>
+      (lhr.categories[c.id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => ({ id: ref.id, audit: audits[ref.id] }))
+        .filter(({ audit }) => typeof audit?.score === 'number' && audit.score < 1)
+        .map(({ id, audit }) => `${c.id}: ${id} (${audit?.title ?? ''})`),
+    );
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      categories,
+      failedAudits,
       lcpMs: value('largest-contentful-paint'),
       fcpMs: value('first-contentful-paint'),
       tbtMs: value('total-blocking-time'),
@@ -100,7 +128,7 @@ async function measure(): Promise<Figure[]> {
   const kb = (bytes: number) => round(bytes / 1000, 1);
   const method =
     `Lighthouse ${run.lighthouseVersion} Node API, default configuration (mobile form factor, simulated throttling: ` +
-    `150 ms RTT, 1.6 Mbit/s, 4× CPU slowdown), performance category only, on ${URL_MEASURED}: the production build ` +
+    `150 ms RTT, 1.6 Mbit/s, 4× CPU slowdown), performance, accessibility, best-practices and SEO categories, on ${URL_MEASURED}: the production build ` +
     'served by `node scripts/start.mjs` on the standard ports (PGlite in a new temporary DATA_DIR), a cold load ' +
     `(Lighthouse resets storage, so no service worker or cache). Debian's Chromium (${run.userAgent}) started by ` +
     `chrome-launcher, headless, with the flags of docs/field-notes.md. ${RUNS} runs, each in a new browser; the median run by score.`;
@@ -137,6 +165,22 @@ async function measure(): Promise<Figure[]> {
         `LCP of every run: ${runs.map((r) => `${s(r.lcpMs)} s`).join(', ')}; median ${s(median(runs.map((r) => r.lcpMs)))} s.`,
       ],
     },
+    ...OTHER_CATEGORIES.map(({ id, title }): Figure => {
+      const failed = [...new Set(runs.flatMap((r) => r.failedAudits.filter((a) => a.startsWith(`${id}:`))))];
+      return {
+        id: `lighthouse.${id}`,
+        title: `Lighthouse ${title} score, /login, mobile`,
+        value: run.categories[id] ?? 0,
+        unit: '/ 100',
+        method: `The same run: the ${id} category.`,
+        target: `${TARGET_OTHER}`,
+        pass: (run.categories[id] ?? 0) >= TARGET_OTHER,
+        notes: [
+          `Every run: ${runs.map((r) => r.categories[id] ?? 0).join(', ')}.`,
+          ...(failed.length > 0 ? [`Audits below full score: ${failed.join('; ')}.`] : []),
+        ],
+      };
+    }),
   ];
 }
 

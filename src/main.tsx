@@ -1,9 +1,10 @@
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadSignedInFrame } from './app/app-layout';
 import { getAppSystem } from './app/chakra-system';
+import { PRERENDERED_ATTRIBUTE, canHydrate, keepLoginPrerenderCookie } from './app/prerendered-login';
 import { applyLanguage } from './lib/i18n/i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
@@ -50,14 +51,26 @@ async function start(root: HTMLElement) {
       new Promise((resolve) => setTimeout(resolve, EARLY_SESSION_WAIT_MS)),
     ]);
   }
-  const reactRoot = createRoot(root);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  // /login may arrive prerendered (login.html, README "First load"): hydrate it when this visit renders
+  // the same page; otherwise render afresh into an empty root, as without a prerendered page (its styles
+  // are no longer in it: emotion moved them to <head> when it loaded).
+  if (canHydrate(root)) {
+    // As a transition, hydration too is done in slices of a few milliseconds (outside one, React hydrates
+    // the whole page in one long task).
+    startTransition(() => void hydrateRoot(root, app));
+  } else {
+    if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) root.replaceChildren();
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
+  }
+  // login.html keeps its content hidden from a dark system theme until the script has decided (vite.config.ts).
+  root.removeAttribute(PRERENDERED_ATTRIBUTE);
+  keepLoginPrerenderCookie();
 }
 
 void start(container);

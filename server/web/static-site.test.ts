@@ -14,6 +14,8 @@ const COMPRESSED: Record<string, string> = {
   'shell.html': '<!doctype html><title>compressed shell</title>',
 };
 
+const LOGIN_HTML = '<!doctype html><title>prerendered sign-in</title><div id="root" data-prerendered="/login">';
+
 let root: string;
 let site: FastifyInstance;
 
@@ -21,6 +23,10 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'site-'));
   await mkdir(path.join(root, 'assets'));
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+  // The sign-in page the build prerenders (vite.config.ts), with its compressed copies.
+  await writeFile(path.join(root, 'login.html'), LOGIN_HTML);
+  await writeFile(path.join(root, 'login.html.br'), brotliCompressSync(LOGIN_HTML));
+  await writeFile(path.join(root, 'login.html.gz'), gzipSync(LOGIN_HTML));
   await writeFile(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   await writeFile(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
   // As the build leaves them: a brotli and a gzip copy beside each compressible file.
@@ -165,6 +171,68 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['permissions-policy'], url).toContain('camera=()');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+});
+
+describe('prerendered sign-in page', () => {
+  const login = (headers: Record<string, string> = {}) =>
+    site.inject({ method: 'GET', url: '/login', headers: { 'accept-language': 'en-US,en;q=0.9', ...headers } });
+
+  it('answers /login with login.html, uncached and compressed, varying by the headers that chose it', async () => {
+    const res = await login();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('prerendered sign-in');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
+
+    const br = await login({ 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LOGIN_HTML);
+    // The query (redirect_uri) does not change the page.
+    expect((await site.inject({ method: 'GET', url: '/login?redirect_uri=/settings/company' })).body).toContain(
+      'prerendered sign-in',
+    );
+  });
+
+  it('sends the shell to a visitor who would not see that page: another language, a choice, a session', async () => {
+    for (const headers of [
+      { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' } as Record<string, string>,
+      { 'accept-language': 'de-DE,es;q=0.5' },
+      { cookie: 'fd-login-prerender=off' },
+      { cookie: 'a=1; fd-login-prerender=off' },
+      { cookie: '__cez_at=a; __cez_rt=b' },
+    ]) {
+      const res = await login(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.body, JSON.stringify(headers)).toContain('<title>shell</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('gives English to a browser that speaks neither language, and to one that prefers English', async () => {
+    for (const acceptLanguage of ['de-DE,fr;q=0.8', 'en-GB,es;q=0.9', 'es;q=0.1,en;q=0.9', '']) {
+      const res = await login({ 'accept-language': acceptLanguage });
+      expect(res.body, acceptLanguage).toContain('prerendered sign-in');
+    }
+  });
+
+  it('falls back to the shell when the build has no login.html', async () => {
+    const bare = await mkdtemp(path.join(os.tmpdir(), 'site-bare-'));
+    await writeFile(path.join(bare, 'index.html'), '<!doctype html><title>shell</title>');
+    const other = await buildStaticSite({
+      root: bare,
+      logger: createLogger('silent'),
+      security: webSecurityConfigFromEnv({}),
+    });
+    try {
+      const res = await other.inject({ method: 'GET', url: '/login' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>shell</title>');
+    } finally {
+      await other.close();
+      await rm(bare, { recursive: true, force: true });
     }
   });
 });

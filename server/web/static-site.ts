@@ -5,6 +5,9 @@
  * brotli (`.br`) and a gzip (`.gz`) copy beside each compressible file (vite.config.ts); the one the
  * browser accepts is sent as is, so nothing is compressed per request. Every answer carries the security
  * headers of security-headers.ts.
+ *
+ * `/login` is answered with the sign-in page the build prerendered (`login.html`, README "First load") when
+ * the visitor will see exactly that page (src/shared/login-prerender.ts), else with the shell like any route.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -12,6 +15,12 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ERROR_CODES } from '../../src/shared/api-envelope.ts';
+import {
+  PRERENDERED_LOGIN_FILE,
+  PRERENDERED_LOGIN_PATH,
+  acceptLanguageTags,
+  servesPrerenderedLogin,
+} from '../../src/shared/login-prerender.ts';
 import { webSecurityHeaders, type WebSecurityConfig } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -29,7 +38,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-const NO_CACHE = new Set(['/sw.js', '/index.html', '/manifest.webmanifest', '/registerSW.js']);
+// login.html names the build's hashed assets like index.html does, so it must not outlive a deploy either.
+const NO_CACHE = new Set([
+  '/sw.js',
+  '/index.html',
+  `/${PRERENDERED_LOGIN_FILE}`,
+  '/manifest.webmanifest',
+  '/registerSW.js',
+]);
 const API_PATH = /^\/[a-z]+\/api\//;
 
 export function cacheControlFor(urlPath: string): string {
@@ -111,7 +127,16 @@ export async function buildStaticSite(options: {
       if (API_PATH.test(urlPath)) {
         return reply.code(404).send({ message: 'Not found', code: ERROR_CODES.NOT_FOUND });
       }
-      const served = urlPath === '/' ? '/index.html' : urlPath;
+      let served = urlPath === '/' ? '/index.html' : urlPath;
+      if (urlPath === PRERENDERED_LOGIN_PATH) {
+        const prerendered = servesPrerenderedLogin(
+          req.headers.cookie,
+          acceptLanguageTags(req.headers['accept-language']),
+        );
+        served = prerendered ? `/${PRERENDERED_LOGIN_FILE}` : '/index.html';
+        // Which page /login is depends on these headers: no shared cache may answer one visitor with another's.
+        reply.header('vary', 'Cookie, Accept-Language');
+      }
       let file = await fileAt(root, served);
       let cachePath = served;
       if (!file) {
@@ -139,7 +164,10 @@ export async function buildStaticSite(options: {
         .header('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream')
         .header('cache-control', cacheControlFor(cachePath))
         .header('content-length', info.size);
-      if (compressed.some((c) => c.file !== undefined)) reply.header('vary', 'Accept-Encoding');
+      if (compressed.some((c) => c.file !== undefined)) {
+        const vary = reply.getHeader('vary');
+        reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      }
       if (chosen) reply.header('content-encoding', chosen.encoding.name);
       if (cachePath === '/sw.js') reply.header('service-worker-allowed', '/');
       if (req.method === 'HEAD') return reply.send();

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useT } from '../../lib/i18n/use-t';
 import { completeSignIn } from '../../lib/session/session-store';
+import { useHydrated } from '../../lib/ui/use-hydrated';
 import type { LoginAnswer } from './api/sign-in';
 import { AuthCard } from './auth-card';
 import { MISSING_FIELDS, signInErrorMessage } from './sign-in-errors';
@@ -30,6 +31,9 @@ export function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState('');
   const t = useT();
+  // The page may be the build's prerendered copy (README "First load"): its buttons wait for the script.
+  const ready = useHydrated();
+  const disabled = busy || !ready;
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -87,7 +91,8 @@ export function LoginScreen() {
       </Text>
       {step.kind === 'password' ? (
         <Stack gap={4}>
-          <form aria-label={t('login.title')} noValidate onSubmit={onSubmit}>
+          {/* POST, should the browser ever submit it itself: a password never goes into a URL. */}
+          <form aria-label={t('login.title')} method="post" noValidate onSubmit={onSubmit}>
             <Stack gap={4}>
               <TextField
                 label={t('common.email')}
@@ -104,12 +109,12 @@ export function LoginScreen() {
                   <FormMessage tone="info">{t('login.passwordSet')}</FormMessage>
                 )
               )}
-              <Button type="submit" colorPalette="brand" size="lg" disabled={busy}>
+              <Button type="submit" colorPalette="brand" size="lg" disabled={disabled}>
                 {t('login.submit')}
               </Button>
             </Stack>
           </form>
-          <Button variant="outline" size="lg" onClick={() => void onGoogle()} disabled={busy}>
+          <Button variant="outline" size="lg" onClick={() => void onGoogle()} disabled={disabled}>
             {t('login.google')}
           </Button>
           <Button
@@ -117,6 +122,7 @@ export function LoginScreen() {
             size="sm"
             alignSelf="center"
             color="brand.fg"
+            disabled={!ready}
             onClick={() => setStep({ kind: 'forgot' })}
           >
             {t('login.forgot')}

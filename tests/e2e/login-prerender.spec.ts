@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, submitSignInForm } from './session-helpers';
+
+/**
+ * The sign-in page is prerendered at build time (README "First load", issue 24 item 8): /login arrives as
+ * HTML with the form and its styles, paints before any script, and the script hydrates it without a
+ * mismatch. Only a visitor who will see exactly that page gets it (src/shared/login-prerender.ts).
+ */
+
+/** brand.700 (src/app/chakra-system.ts), the sign-in button's background. */
+const BRAND_SOLID = 'rgb(29, 78, 216)';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login shows the styled sign-in form from the HTML alone', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+    await expect(submit).toBeVisible();
+    // Chakra's recipe, not the browser's default grey button: the critical CSS came with the page.
+    await expect(submit).toHaveCSS('background-color', BRAND_SOLID);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '600');
+    // Nothing submits the form the browser's way before the script has taken over.
+    await expect(submit).toBeDisabled();
+    await expect(page.locator('form')).toHaveAttribute('method', 'post');
+  });
+
+  test('a dark system theme does not see the light prerendered page', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.locator('#root')).toHaveCSS('visibility', 'hidden');
+    await context.close();
+  });
+});
+
+test('the prerendered page hydrates without a mismatch, and sign-in works', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat|did not match/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  // The heading as the HTML parser made it, before any script of the page runs: hydration keeps that very
+  // node, where a failed hydration would have React render the page again from scratch.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading = document.querySelector('h1');
+    });
+  });
+
+  const response = await page.goto('/login');
+  expect(await response?.text()).toContain('data-prerendered="/login"');
+  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+  // Enabled once React has hydrated the page (useHydrated).
+  await expect(submit).toBeEnabled();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  expect(
+    await page.evaluate(() => {
+      const before = (window as unknown as { prerenderedHeading: Element | null }).prerenderedHeading;
+      return before !== null && before === document.querySelector('h1') && before.isConnected;
+    }),
+  ).toBe(true);
+  // emotion moved the page's styles out of #root into <head> before hydrating.
+  await expect(page.locator('#root style')).toHaveCount(0);
+  expect(problems).toEqual([]);
+
+  await submitSignInForm(page, DEMO_ADMIN);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
+  expect(problems.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+});
+
+test('a Spanish browser gets the app shell, rendered in Spanish, not the English page', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-ES' });
+  const page = await context.newPage();
+  const response = await page.goto('/login');
+  expect(await response?.text()).not.toContain('data-prerendered');
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  await context.close();
+});
+
+test('a language chosen on the page stops the English prerender for this browser', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  const response = await page.reload();
+  expect(await response?.text()).not.toContain('data-prerendered');
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+});
