@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { onUpdateWaiting, updateWaiting } from '../lib/service-worker';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { onUpdateWaiting, updateWaiting, watchServiceWorkerUpdates } from '../lib/service-worker';
 import { QueryProvider } from '../lib/query-provider';
 import { usePreferencesSync } from '../lib/app-settings/app-settings';
 import { useProductionIntegrations } from '../lib/integrations/use-production-integrations';
@@ -40,8 +40,12 @@ export default function SignedInFrame({ children }: { children: ReactNode }) {
 
 const UpdatePrompt = lazy(() => import('./update-prompt'));
 
-/** The update prompt, loaded only when a new build waits. */
+/**
+ * The update prompt, loaded only when a new build waits. A page that started logged out registered the
+ * worker without workbox-window's update events: they are wired here, once someone is signed in.
+ */
 function UpdateGate() {
+  useEffect(() => void watchServiceWorkerUpdates(), []);
   const waiting = useSyncExternalStore(onUpdateWaiting, updateWaiting, () => false);
   return waiting ? (
     <Suspense fallback={null}>

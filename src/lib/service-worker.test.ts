@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Workbox } from 'workbox-window';
-import { applyUpdate, onUpdateWaiting, registerServiceWorker, updateWaiting } from './service-worker';
+import type * as ServiceWorkerModule from './service-worker';
+
+// A fresh module per test: whether updates are wired is the page's state, kept by the module.
+let sw: typeof ServiceWorkerModule;
+beforeEach(async () => {
+  vi.resetModules();
+  sw = await import('./service-worker');
+});
 
 type Listener = (event: { isUpdate?: boolean }) => void;
 
@@ -37,7 +44,7 @@ describe('registerServiceWorker', () => {
 
   it('does nothing when disabled (development builds)', async () => {
     const createWorkbox = vi.fn();
-    await expect(registerServiceWorker({ enabled: false, createWorkbox })).resolves.toBeUndefined();
+    await expect(sw.registerServiceWorker({ enabled: false, createWorkbox })).resolves.toBeUndefined();
     expect(createWorkbox).not.toHaveBeenCalled();
   });
 
@@ -46,8 +53,9 @@ describe('registerServiceWorker', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fake = fakeWorkbox(() => Promise.reject(new Error('blocked')));
 
-    const result = await registerServiceWorker({
+    const result = await sw.registerServiceWorker({
       enabled: true,
+      watchUpdates: true,
       createWorkbox: () => fake as unknown as Workbox,
     });
 
@@ -61,22 +69,23 @@ describe('registerServiceWorker', () => {
     const fake = fakeWorkbox(() => Promise.resolve(registration));
     const reload = vi.fn();
 
-    const result = await registerServiceWorker({
+    const result = await sw.registerServiceWorker({
       enabled: true,
+      watchUpdates: true,
       reload,
       createWorkbox: () => fake as unknown as Workbox,
     });
     expect(result).toBe(registration);
 
     const told = vi.fn();
-    const stop = onUpdateWaiting(told);
-    expect(updateWaiting()).toBe(false);
+    const stop = sw.onUpdateWaiting(told);
+    expect(sw.updateWaiting()).toBe(false);
     fake.fire('waiting');
     // Offered (the update prompt shows), not applied: the user's waiting changes decide when.
     expect(told).toHaveBeenCalledTimes(1);
-    expect(updateWaiting()).toBe(true);
+    expect(sw.updateWaiting()).toBe(true);
     expect(fake.messageSkipWaiting).not.toHaveBeenCalled();
-    applyUpdate();
+    sw.applyUpdate();
     expect(fake.messageSkipWaiting).toHaveBeenCalledTimes(1);
     stop();
 
@@ -84,5 +93,22 @@ describe('registerServiceWorker', () => {
     expect(reload).not.toHaveBeenCalled();
     fake.fire('controlling', { isUpdate: true });
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers a logged-out page with the browser alone, and wires the updates once someone signs in', async () => {
+    const register = vi.fn(() => Promise.resolve({} as ServiceWorkerRegistration));
+    Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true });
+    const createWorkbox = vi.fn(() => fakeWorkbox(() => Promise.resolve({} as ServiceWorkerRegistration)));
+
+    // No session cookies: no workbox-window on this page.
+    await sw.registerServiceWorker({ enabled: true, createWorkbox: createWorkbox as unknown as () => Workbox });
+    expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+    expect(createWorkbox).not.toHaveBeenCalled();
+
+    // Signed in: the frame wires the update events, once however often it asks.
+    const options = { enabled: true, createWorkbox: createWorkbox as unknown as () => Workbox };
+    await sw.watchServiceWorkerUpdates(options);
+    await sw.watchServiceWorkerUpdates(options);
+    expect(createWorkbox).toHaveBeenCalledTimes(1);
   });
 });

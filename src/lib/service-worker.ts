@@ -1,8 +1,17 @@
 import type { Workbox } from 'workbox-window';
 
+import { readAuthCookies } from './cookies';
+
 export interface RegisterServiceWorkerOptions {
   /** Off outside production builds: Vite's dev server must never be answered from a precache. */
   enabled?: boolean;
+  /**
+   * Whether this page offers updates (workbox-window's events). By default only a signed-in page does: the
+   * update prompt lives in the signed-in frame, so a logged-out page (/login) registers the worker with the
+   * browser's own call and its first load carries no workbox-window (2.2 kB); the frame wires the updates
+   * when someone signs in (`watchServiceWorkerUpdates`).
+   */
+  watchUpdates?: boolean;
   scriptUrl?: string;
   /** Called when an updated worker takes over, so the page runs the build the worker precached. */
   reload?: () => void;
@@ -41,6 +50,7 @@ export function applyUpdate(): void {
  */
 export async function registerServiceWorker({
   enabled = import.meta.env.PROD,
+  watchUpdates = readAuthCookies() !== null,
   scriptUrl = `${import.meta.env.BASE_URL}sw.js`,
   reload = () => window.location.reload(),
   createWorkbox = async (url) => {
@@ -56,6 +66,13 @@ export async function registerServiceWorker({
     // After the load event, as workbox-window's register() would wait anyway: neither the worker's
     // precaching nor this module may compete with the first screen's own chunks for bandwidth.
     await windowLoaded();
+    if (!watchUpdates && !watching) {
+      // The same registration workbox-window makes; a later `watchServiceWorkerUpdates` finds it (and a
+      // worker already waiting by then is announced all the same).
+      return await navigator.serviceWorker.register(scriptUrl, { scope: import.meta.env.BASE_URL });
+    }
+    if (watching) return undefined;
+    watching = true;
     const workbox = await createWorkbox(scriptUrl);
     workbox.addEventListener('waiting', () => {
       waitingWorkbox = workbox;
@@ -70,6 +87,19 @@ export async function registerServiceWorker({
     console.warn('Service worker not registered; the app runs without offline support.', error);
     return undefined;
   }
+}
+
+/** Whether workbox-window has been wired on this page (once is enough). */
+let watching = false;
+
+/**
+ * Called by the signed-in frame: wires the update prompt's events on a page that registered the worker
+ * without them (a sign-in on /login). Does nothing when they are wired already.
+ */
+export function watchServiceWorkerUpdates(
+  options: Omit<RegisterServiceWorkerOptions, 'watchUpdates'> = {},
+): Promise<ServiceWorkerRegistration | undefined> {
+  return watching ? Promise.resolve(undefined) : registerServiceWorker({ ...options, watchUpdates: true });
 }
 
 function windowLoaded(): Promise<void> {
