@@ -26,6 +26,8 @@ test.describe('without JavaScript', () => {
     // Nothing submits the form the browser's way before the script has taken over.
     await expect(submit).toBeDisabled();
     await expect(page.locator('form')).toHaveAttribute('method', 'post');
+    // Nor is a language chosen that the page could not follow (it would be lost at hydration).
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeDisabled();
   });
 
   test('a dark system theme does not see the light prerendered page', async ({ browser }) => {
@@ -57,6 +59,7 @@ test('the prerendered page hydrates without a mismatch, and sign-in works', asyn
   const submit = page.getByRole('button', { name: 'Sign in', exact: true });
   // Enabled once React has hydrated the page (useHydrated).
   await expect(submit).toBeEnabled();
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeEnabled();
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   expect(
     await page.evaluate(() => {
