@@ -1,0 +1,12 @@
+/**
+ * A blob as a data URL, for showing a picture the page holds (a queued avatar, a document's thumbnail, a
+ * screenshot): the page's Content-Security-Policy allows `data:` images, not `blob:` ones.
+ */
+export function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(blob);
+  });
+}
