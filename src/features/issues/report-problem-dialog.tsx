@@ -11,8 +11,7 @@ import { mapServerErrors } from '../../lib/resource-kit/server-field-errors';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
 import { APP_VERSION, reportedRoute, sendProblemReport } from './api';
-import { dataUrlOf } from '../../lib/drive/data-url';
-import { captureScreen, SCREENSHOT_SKIP } from './capture-screen';
+import { captureScreen, dataUrlOf, SCREENSHOT_SKIP } from './capture-screen';
 import { issuesT, useIssuesT } from './strings';
 import { ISSUE_DESCRIPTION_MAX, ISSUE_TITLE_MAX } from '../../shared/contracts/issues';
 

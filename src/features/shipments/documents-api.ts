@@ -20,7 +20,6 @@ import {
   type ShipmentDocumentType,
 } from '../../shared/contracts/shipment-documents';
 import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
-import { dataUrlOf } from '../../lib/drive/data-url';
 
 /** The outbox's resource of a document, and the first part of the list's query key. */
 export const SHIPMENT_DOCUMENTS_RESOURCE = 'shipment-documents';
@@ -123,6 +122,15 @@ export async function downloadDocument(document: Pick<ShipmentDocument, 'fileId'
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(blob);
+  });
 }
 
 /** An image document's picture as a data URL (kept for the session: a document's file never changes). */

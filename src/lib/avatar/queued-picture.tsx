@@ -15,7 +15,7 @@ import {
 } from '../outbox/picture-entries';
 import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
 import { Pill } from '../ui/pill';
-import { dataUrlOf } from '../drive/data-url';
+import { dataUrlOf } from './avatar-image';
 import { usePictureT } from './strings';
 
 export interface QueuedPicture extends QueuedPictureChange {

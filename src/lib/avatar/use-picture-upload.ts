@@ -8,7 +8,7 @@ import type { UploadQueueFull } from '../outbox/upload-queue-full';
 import { sendWrite, sendWriteWithFile, type WriteRequest } from '../outbox/write';
 import { formMessageOf } from '../resource-kit/server-field-errors';
 import { showToast } from '../ui/toast-store';
-import { dataUrlOf } from '../drive/data-url';
+import { dataUrlOf } from './avatar-image';
 import { pictureT } from './strings';
 
 /** The outbox's refusal of a file it has no room for, told by its name (upload-queue-full.ts). */
