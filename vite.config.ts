@@ -209,29 +209,41 @@ function prerenderLogin(): Plugin {
       async handler(_options, bundle) {
         const shell = bundle['index.html'];
         if (!shell || shell.type !== 'asset') return this.error('prerender-login: the build has no index.html');
-        const markup = await renderLoginMarkup(config.root);
-        const page = loginPage(String(shell.source), markup);
-        // Emitted after the compression plugin has done the bundle: their copies are made here.
+        const { markup, themeCss } = await renderLoginMarkup(config.root);
+        // The theme's global CSS goes into index.html itself, and so into login.html too (`withThemeCss`).
+        shell.source = withThemeCss(String(shell.source), themeCss);
+        const page = loginPage(shell.source, markup);
+        // Emitted after the compression plugin has done the bundle: their copies are made here (index.html's
+        // again, since its source changed).
         for (const [fileName, source] of [
+          ['index.html', shell.source],
           ['login.html', page.html],
           [page.starterFile, page.starter],
         ] as const) {
           const bytes = Buffer.from(source);
-          this.emitFile({ type: 'asset', fileName, source });
-          this.emitFile({
-            type: 'asset',
-            fileName: `${fileName}.br`,
-            source: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
-          });
-          this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(bytes, { level: 9 }) });
+          if (fileName !== 'index.html') this.emitFile({ type: 'asset', fileName, source });
+          for (const [copy, compressed] of [
+            [
+              `${fileName}.br`,
+              brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+            ],
+            [`${fileName}.gz`, gzipSync(bytes, { level: 9 })],
+          ] as const) {
+            const existing = bundle[copy];
+            if (existing?.type === 'asset') existing.source = compressed;
+            else this.emitFile({ type: 'asset', fileName: copy, source: compressed });
+          }
         }
       },
     },
   };
 }
 
-/** Builds src/prerender/login-page.tsx for Node into a temporary directory and renders the page with it. */
-async function renderLoginMarkup(root: string): Promise<string> {
+/**
+ * Builds src/prerender/login-page.tsx for Node into a temporary directory and renders with it the page and
+ * the theme's global CSS.
+ */
+async function renderLoginMarkup(root: string): Promise<{ markup: string; themeCss: string }> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'freight-desk-prerender-'));
   try {
     await build({
@@ -242,7 +254,7 @@ async function renderLoginMarkup(root: string): Promise<string> {
       logLevel: 'error',
       define: appDefines(),
       resolve: { alias: buildAliases },
-      plugins: [react()],
+      plugins: [react(), lazyChakraGlobalCss()],
       // Bundled whole, so the page renders with the packages' production builds and needs no node_modules
       // beside the temporary directory.
       ssr: { noExternal: true },
@@ -256,14 +268,58 @@ async function renderLoginMarkup(root: string): Promise<string> {
       },
     });
     const entry = pathToFileURL(path.join(outDir, 'login-page.mjs')).href;
-    const { renderLoginPage } = (await import(entry)) as { renderLoginPage: () => string };
-    return renderLoginPage();
+    const { renderLoginPage, renderThemeCss } = (await import(entry)) as {
+      renderLoginPage: () => string;
+      renderThemeCss: () => string;
+    };
+    return { markup: renderLoginPage(), themeCss: renderThemeCss() };
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
 }
 
-/** index.html with the rendered screen in #root, marked as prerendered, and the dark-system rule. */
+/** Where src/app/chakra-system.ts looks for the theme's CSS (`THEME_CSS_ELEMENT_ID`). */
+const THEME_CSS_ELEMENT_ID = 'fd-theme-css';
+
+/**
+ * index.html with the theme's global CSS in a <style> of its own (src/app/chakra-system.ts,
+ * `getProviderSystem`): every page of the app, the service worker's shell included, then draws with the
+ * theme's reset, global styles and CSS variables as soon as the HTML arrives, and the browser no longer
+ * builds them on every load. Some 33 kB of CSS, about 5 kB as brotli sends it.
+ */
+function withThemeCss(indexHtml: string, themeCss: string): string {
+  if (!indexHtml.includes('</head>')) throw new Error('theme-css: index.html has no </head> (vite.config.ts)');
+  return indexHtml.replace('</head>', `  <style id="${THEME_CSS_ELEMENT_ID}">${themeCss}</style>\n  </head>`);
+}
+
+/**
+ * Chakra's `createSystem` builds the theme's global CSS (`system._global`: the reset, the global styles and
+ * every token as a CSS variable) up front, though the provider is its only reader; with that CSS in the
+ * HTML (`withThemeCss`) the app's provider never reads it (src/app/chakra-system.ts), and building it was
+ * a third of `createSystem`. This makes `_global` a getter that builds it on first read. It edits two lines
+ * of @chakra-ui/react's styled-system/system.js and fails the build when either is no longer there (a
+ * Chakra upgrade), rather than shipping the eager version unnoticed.
+ */
+function lazyChakraGlobalCss(): Plugin {
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  const property = '\n    _global,\n';
+  return {
+    name: 'freight-desk:lazy-chakra-global-css',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('/@chakra-ui/react/dist/esm/styled-system/system.js')) return null;
+      if (!code.includes(eager) || !code.includes(property))
+        this.error("lazy-chakra-global-css: Chakra's createSystem changed; see vite.config.ts");
+      return code
+        .replace(eager, 'let _global;')
+        .replace(
+          property,
+          '\n    get _global() {\n      return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);\n    },\n',
+        );
+    },
+  };
+}
+
 /**
  * login.html's one script: it starts the app's entry (and what the entry imports first) once the page has
  * drawn its first frame, or after STARTER_FALLBACK_MS in a tab that draws none (opened in the background).
@@ -319,6 +375,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     withoutZodJsonSchema(),
     react(),
+    lazyChakraGlobalCss(),
     prerenderLogin(),
     VitePWA({
       strategies: 'injectManifest',

@@ -96,6 +96,38 @@ export function getAppSystem(): SystemContext {
 
 let appSystem: SystemContext | undefined;
 
+/**
+ * The id of the <style> in which the production build puts the theme's global CSS (the reset, the global
+ * styles and every token as a CSS variable: `system._global`, rendered at build time by vite.config.ts,
+ * `themeCss`). The page then draws with it from its first byte, and the browser does not build that CSS
+ * again on every load: Chakra computed it in `createSystem` and emotion serialized it at the first render,
+ * together about a third of the start-up's main-thread work (issue 24, items 7 and 8; README "First load").
+ */
+export const THEME_CSS_ELEMENT_ID = 'fd-theme-css';
+
+/**
+ * Whether the page already carries the theme's global CSS: in the browser, when the HTML has the build's
+ * <style>; in the build's own prerender (no document), always, since the page it renders goes into that
+ * HTML. In development and in tests there is no such <style>, and Chakra renders the CSS as usual.
+ */
+export function pageHasThemeCss(): boolean {
+  if (typeof document === 'undefined') return import.meta.env.PROD;
+  return document.getElementById(THEME_CSS_ELEMENT_ID) !== null;
+}
+
+/**
+ * The system `ChakraProvider` gets: the app's, less its global CSS when the page carries it already
+ * (`pageHasThemeCss`). Everything else reads through to the app's system. In the production build Chakra
+ * computes `_global` only when read (vite.config.ts, `lazyChakraGlobalCss`), so then it is never computed.
+ */
+export function getProviderSystem(): SystemContext {
+  if (!pageHasThemeCss()) return getAppSystem();
+  providerSystem ??= Object.create(getAppSystem(), { _global: { value: [] } }) as SystemContext;
+  return providerSystem;
+}
+
+let providerSystem: SystemContext | undefined;
+
 const createAppSystem = () =>
   createSystem(
     mergeConfigs(

@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { getAppSystem } from './chakra-system';
+import { getProviderSystem } from './chakra-system';
 import { SessionProvider } from '../lib/session-context';
 
 /**
@@ -9,7 +9,7 @@ import { SessionProvider } from '../lib/session-context';
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={getAppSystem()}>
+    <ChakraProvider value={getProviderSystem()}>
       <SessionProvider>{children}</SessionProvider>
     </ChakraProvider>
   );

@@ -94,3 +94,23 @@ test('a language chosen on the page stops the English prerender for this browser
   expect(await response?.text()).not.toContain('data-prerendered');
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
 });
+
+test("every page gets the theme's CSS with its HTML, once, and dark mode still switches it", async ({ page }) => {
+  // An app page other than /login: index.html, the shell the service worker keeps too.
+  const response = await page.goto('/notFound');
+  expect(await response?.text()).toContain('<style id="fd-theme-css">');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The page's background is the theme's (bg.subtle: gray.50), drawn from that CSS.
+  await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(250, 250, 250)');
+  // With the app running: the theme's variables are defined once, by the HTML, not again by emotion.
+  const definitions = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes('--chakra-colors-brand-700:'))
+        .length,
+  );
+  expect(definitions).toBe(1);
+  // Dark mode is the `dark` class on <html> (src/lib/ui/color-mode.ts); the same CSS carries its values.
+  await page.evaluate(() => document.documentElement.classList.replace('light', 'dark'));
+  // bg: gray.950.
+  await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(9, 9, 11)');
+});
