@@ -1,12 +1,14 @@
 /**
  * "Prepare for offline" (issue 12): fetches, into the persisted query cache, the reference data and the
  * lists a user works from (the ones the user's role may read), so that every screen opens offline with data
- * even when it was not visited. One step per list, for the progress bar.
+ * even when it was not visited, and the sections of the open shipments most likely opened. One step per
+ * list, for the progress bar.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { contactListSource, contactTagsResource, contactsResource } from '../features/contacts/api';
 import { reportsResource } from '../features/reports/api';
 import { keepOpenShipments } from '../features/shipments/api';
+import { keepShipmentDetails } from '../features/shipments/offline-details';
 import {
   businessTypesResource,
   companyCurrenciesResource,
@@ -18,6 +20,7 @@ import { rolesResource } from '../features/settings/roles/roles-api';
 import { templatesResource } from '../features/settings/templates/api';
 import { usersResource } from '../features/settings/users/api/users-resource';
 import type { CurrentUser } from '../shared/contracts/session';
+import type { Shipment } from '../shared/contracts/shipments';
 import { contactPickerQuery } from '../lib/pickers/contact-picker';
 import { placeListQueries } from '../lib/pickers/place-lists';
 import { loadReferenceData } from '../lib/reference-data/reference-data';
@@ -58,9 +61,12 @@ export function offlineSteps(user: CurrentUser | null): OfflineStep[] {
       firstPage(contactTagsResource as unknown as Resource),
     );
   }
+  // The open shipments, fetched once for the two shipment steps.
+  let openShipments: Promise<Shipment[]> | undefined;
+  const keepOpen = (client: QueryClient) => (openShipments ??= keepOpenShipments(client));
   if (can('shipments')) {
     // The open shipments (not closed or cancelled) open offline, and their pickers name the contacts.
-    steps.push({ name: 'shipments', run: (client) => keepOpenShipments(client) });
+    steps.push({ name: 'shipments', run: keepOpen });
     if (can('contacts')) steps.push({ name: 'contact-names', run: (client) => client.fetchQuery(contactPickerQuery) });
   }
   if (can('masterData')) {
@@ -78,6 +84,16 @@ export function offlineSteps(user: CurrentUser | null): OfflineStep[] {
   if (can('roles')) steps.push(firstPage(rolesResource as unknown as Resource));
   if (can('mail')) steps.push(firstPage(templatesResource as unknown as Resource));
   if (can('reports')) steps.push(firstPage(reportsResource as unknown as Resource));
+  if (can('shipments')) {
+    // Last, so that the open shipments have come by the time it starts: the milestones, documents and charges
+    // of the shipments a field user most likely opens. Charges only for a role that may read them, the check
+    // the screen's charges section makes; milestones and documents show to whoever sees the shipment.
+    const charges = userCan(user, 'shipments', 'charges');
+    steps.push({
+      name: 'shipment-details',
+      run: async (client) => keepShipmentDetails(client, await keepOpen(client), { charges }),
+    });
+  }
   return steps;
 }
 

@@ -10,6 +10,7 @@ import { HARBOR_ADMIN, signInThroughApi } from './session-helpers';
  */
 export const SHIPMENTS = serviceUrl('shipmentserver');
 export const CONTACTS = serviceUrl('contactserver');
+export const DRIVE = serviceUrl('driveserver');
 
 export interface StoredShipment {
   _id: string;
@@ -44,6 +45,36 @@ export function harborApi(request: APIRequestContext) {
       const response = await request.get(`${SHIPMENTS}/shipments/${id}`, { headers: await auth() });
       expect(response.ok(), await response.text()).toBe(true);
       return ((await response.json()) as { data: StoredShipment }).data;
+    },
+    /** Records a milestone of the shipment (`code`, actual, an hour ago unless `at` says). */
+    addEvent: async (id: string, code: string, at = new Date(Date.now() - 3_600_000).toISOString()) => {
+      const response = await request.post(`${SHIPMENTS}/shipments/${id}/events`, {
+        headers: await auth(),
+        data: { _id: crypto.randomUUID(), code, classifier: 'ACT', at },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    },
+    /** Adds a charge line (`kind`, `chargeCode`, `unitPrice`, `currency`) to the shipment. */
+    addCharge: async (id: string, body: Record<string, unknown>) => {
+      const response = await request.post(`${SHIPMENTS}/shipments/${id}/charges`, {
+        headers: await auth(),
+        data: body,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    },
+    /** Uploads a small PDF named `fileName` to the drive and attaches it to the shipment as `type`. */
+    attachPdf: async (id: string, fileName: string, type: string) => {
+      const upload = await request.post(`${DRIVE}/filesystem/file?name=${encodeURIComponent(fileName)}`, {
+        headers: { ...(await auth()), 'Content-Type': 'application/pdf' },
+        data: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'),
+      });
+      expect(upload.status(), await upload.text()).toBe(201);
+      const fileId = ((await upload.json()) as { data: { _id: string } }).data._id;
+      const response = await request.post(`${SHIPMENTS}/shipments/${id}/documents`, {
+        headers: await auth(),
+        data: { fileId, type },
+      });
+      expect(response.status(), await response.text()).toBe(201);
     },
     /** Every shipment the search finds (the list's own call). */
     search: async (search: string): Promise<StoredShipment[]> => {

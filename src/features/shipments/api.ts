@@ -90,9 +90,10 @@ export const OFFLINE_SHIPMENTS_MAX = 2_000;
 
 /**
  * "Prepare for offline": the user's open shipments (every status but closed and cancelled), each into the
- * item cache (so its screen opens offline) and the list as the screen asks for it with no filters.
+ * item cache (so its screen opens offline) and the list as the screen asks for it with no filters. Resolves
+ * with the shipments kept (offline-details.ts keeps the sections of some of them).
  */
-export async function keepOpenShipments(client: QueryClient): Promise<number> {
+export async function keepOpenShipments(client: QueryClient): Promise<Shipment[]> {
   const filters = readFilters(new URLSearchParams());
   const source = shipmentListSource(filters);
   const firstState: ListState = { page: 1, limit: 20, search: '', sort: undefined };
@@ -100,8 +101,8 @@ export async function keepOpenShipments(client: QueryClient): Promise<number> {
     queryKey: source.keys.list(firstState),
     queryFn: ({ signal }) => source.fetchPage(firstState, signal),
   });
-  let kept = 0;
-  for (let page = 1; kept < OFFLINE_SHIPMENTS_MAX; page += 1) {
+  const kept: Shipment[] = [];
+  for (let page = 1; kept.length < OFFLINE_SHIPMENTS_MAX; page += 1) {
     const answer = await paginate({
       page,
       limit: MAX_LIMIT,
@@ -109,7 +110,7 @@ export async function keepOpenShipments(client: QueryClient): Promise<number> {
       sort: '-etd',
     });
     for (const shipment of answer.items) client.setQueryData(shipmentsResource.keys.item(shipment._id), shipment);
-    kept += answer.items.length;
+    kept.push(...answer.items);
     if (answer.items.length === 0 || page * MAX_LIMIT >= answer.meta.total) break;
   }
   return kept;

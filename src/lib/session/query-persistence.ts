@@ -19,6 +19,13 @@ const RESTORED_STAY_FRESH: readonly string[] = ['session', 'reference', 'prefere
 /** Query key roots that stay in memory: the port and airport lists (3 MB) keep their own IndexedDB copy. */
 export const UNPERSISTED_QUERY_ROOTS: readonly string[] = ['places'];
 
+/** Whether the copy keeps a query: every one with data, but for the roots above. */
+export function isPersisted(query: { state: { data: unknown }; queryKey: readonly unknown[] }): boolean {
+  // Data kept through a failed refetch too: an offline reload fails every refetch, and dropping those
+  // queries from the copy would leave the next offline reload without the user or the lists.
+  return query.state.data !== undefined && !UNPERSISTED_QUERY_ROOTS.includes(String(query.queryKey[0]));
+}
+
 /**
  * Changes when the shape of cached answers may have changed: a hash of the shared contracts made at build
  * time (vite.config.ts), else this chunk's hashed URL (every build).
@@ -93,12 +100,7 @@ export function startQueryPersistence(): Promise<void> {
     persister,
     maxAge: REFERENCE_DATA_MAX_AGE_MS,
     buster: CACHE_SCHEMA,
-    dehydrateOptions: {
-      shouldDehydrateQuery: (query) =>
-        // Data kept through a failed refetch too: an offline reload fails every refetch, and dropping those
-        // queries from the copy would leave the next offline reload without the user or the lists.
-        query.state.data !== undefined && !UNPERSISTED_QUERY_ROOTS.includes(String(query.queryKey[0])),
-    },
+    dehydrateOptions: { shouldDehydrateQuery: isPersisted },
   });
   stop = unsubscribe;
   return restored
