@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { apiBase } from '../../lib/api/api-base';
 import { apiList, authorizedFetch, NETWORK_ERROR_CODE, toApiError } from '../../lib/api/api-client';
 import { ApiError } from '../../lib/api/api-error';
+import { dataUrlOf } from '../../lib/drive/data-url';
 import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
 import { sendWrite } from '../../lib/outbox/write';
 import { deletedItemSchema } from '../../shared/contracts/resource-contract';
@@ -122,15 +123,6 @@ export async function downloadDocument(document: Pick<ShipmentDocument, 'fileId'
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(blob);
-  });
 }
 
 /** An image document's picture as a data URL (kept for the session: a document's file never changes). */

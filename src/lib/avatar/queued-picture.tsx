@@ -14,8 +14,8 @@ import {
   type QueuedPictureChange,
 } from '../outbox/picture-entries';
 import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { dataUrlOf } from '../drive/data-url';
 import { Pill } from '../ui/pill';
-import { dataUrlOf } from './avatar-image';
 import { usePictureT } from './strings';
 
 export interface QueuedPicture extends QueuedPictureChange {
