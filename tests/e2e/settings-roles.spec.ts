@@ -11,6 +11,16 @@ test.describe.configure({ timeout: 150_000 });
 
 const signIn = (page: Page, email: string) => signInThroughForm(page, demoUser(email));
 
+/**
+ * Searches a list and waits for the search to reach the address. The list writes it there 300 ms after the
+ * last keystroke, a navigation of its own: a row clicked before that, its screen still loading, is
+ * dropped by it and the page stays on the list.
+ */
+async function searchList(page: Page, searchbox: string, text: string) {
+  await page.getByRole('searchbox', { name: searchbox }).fill(text);
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text);
+}
+
 async function opsPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -45,7 +55,7 @@ test('a role made with the matrix changes what its user may do, and its deletion
 
   // Give the role to ops on the users screen.
   await page.goto('/settings/users');
-  await page.getByRole('searchbox', { name: 'Search users' }).fill('ops@demo.test');
+  await searchList(page, 'Search users', 'ops@demo.test');
   await page.getByRole('row').filter({ hasText: 'ops@demo.test' }).getByRole('link').click();
   const profile = page.getByRole('form', { name: 'Profile' });
   await profile.getByLabel('Role').selectOption({ label: name });
@@ -58,13 +68,13 @@ test('a role made with the matrix changes what its user may do, and its deletion
     await expect(ops.getByRole('button', { name: 'Add business type' })).toBeVisible();
 
     await page.goto('/settings/roles');
-    await page.getByRole('searchbox', { name: 'Search roles' }).fill(name);
+    await searchList(page, 'Search roles', name);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.locator('[data-user-count]')).toHaveAttribute('data-user-count', '1');
   } finally {
     // Delete the role: its one user (ops) moves back to Operations.
     await page.goto('/settings/roles');
-    await page.getByRole('searchbox', { name: 'Search roles' }).fill(name);
+    await searchList(page, 'Search roles', name);
     await page.getByRole('link', { name }).click();
     await page.getByRole('button', { name: 'Delete role' }).click();
     const dialog = page.getByRole('dialog');

@@ -22,13 +22,3 @@ export async function captureScreen(): Promise<Blob> {
     filter: (node) => !(node instanceof Element && node.hasAttribute(SCREENSHOT_SKIP)),
   });
 }
-
-/** A blob as a data URL: the page's Content-Security-Policy allows `data:` images, not `blob:` ones. */
-export function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read.'));
-    reader.readAsDataURL(blob);
-  });
-}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { isApiError } from '../../lib/api/api-error';
 import { NETWORK_ERROR_CODE } from '../../lib/api/api-client';
+import { dataUrlOf } from '../../lib/drive/data-url';
 import { MAX_UPLOAD_BYTES } from '../../lib/drive/upload-file';
 import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
 import { FormField, TextInput } from '../../lib/resource-kit/form-field';
@@ -11,7 +12,7 @@ import { mapServerErrors } from '../../lib/resource-kit/server-field-errors';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { showToast } from '../../lib/ui/toast-store';
 import { APP_VERSION, reportedRoute, sendProblemReport } from './api';
-import { captureScreen, dataUrlOf, SCREENSHOT_SKIP } from './capture-screen';
+import { captureScreen, SCREENSHOT_SKIP } from './capture-screen';
 import { issuesT, useIssuesT } from './strings';
 import { ISSUE_DESCRIPTION_MAX, ISSUE_TITLE_MAX } from '../../shared/contracts/issues';
 

@@ -7,11 +7,13 @@
  * Content-Security-Policy allows `data:` images, not `blob:` ones).
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { apiBase } from '../../lib/api/api-base';
 import { apiList, authorizedFetch, NETWORK_ERROR_CODE, toApiError } from '../../lib/api/api-client';
 import { ApiError } from '../../lib/api/api-error';
+import { dataUrlOf } from '../../lib/drive/data-url';
 import { isQueuedWrite } from '../../lib/outbox/queued-write-error';
+import { useOutboxNotices, type OutboxRefresh } from '../../lib/outbox/use-outbox-notices';
 import { sendWrite } from '../../lib/outbox/write';
 import { deletedItemSchema } from '../../shared/contracts/resource-contract';
 import {
@@ -124,15 +126,6 @@ export async function downloadDocument(document: Pick<ShipmentDocument, 'fileId'
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(blob);
-  });
-}
-
 /** An image document's picture as a data URL (kept for the session: a document's file never changes). */
 export function useDocumentThumbnail(document: Pick<ShipmentDocument, 'fileId' | 'contentType'>): string | undefined {
   return useQuery({
@@ -161,49 +154,36 @@ export interface QueuedDocument {
  */
 export function useQueuedDocuments(client: QueryClient, shipmentId: string): QueuedDocument[] {
   const [queued, setQueued] = useState<QueuedDocument[]>([]);
-  useEffect(() => {
-    let live = true;
-    let stop: (() => void) | undefined;
+  const refresh = useMemo<OutboxRefresh>(() => {
+    // The thumbnails of this shipment's files waiting (a file kept for an entry never changes).
     const thumbnails = new Map<string, string | null>();
-    void import('../../lib/outbox/outbox-client').then((outbox) => {
-      const load = async () => {
-        const entries = (await outbox.myOutboxEntries()).filter(
-          (entry) => entry.upload && entry.method === 'POST' && entry.path === documentsPath(shipmentId),
-        );
-        const shown: QueuedDocument[] = [];
-        for (const entry of entries) {
-          if (!thumbnails.has(entry.id)) {
-            const blob = await outbox.queuedFile(entry.id).catch(() => undefined);
-            thumbnails.set(
-              entry.id,
-              blob && blob.type.startsWith('image/') ? await dataUrlOf(blob).catch(() => null) : null,
-            );
-          }
-          const type = entry.body?.type;
-          shown.push({
-            entryId: entry.id,
-            fileName: entry.upload?.fileName ?? '',
-            type: typeof type === 'string' ? (type as ShipmentDocumentType) : null,
-            status: entry.status,
-            error: entry.error?.message ?? null,
-            thumbnail: thumbnails.get(entry.id) ?? null,
-          });
+    return async (outbox, notice, signal) => {
+      if (notice?.kind === 'landed') void client.invalidateQueries({ queryKey: shipmentDocumentsKey(shipmentId) });
+      const entries = (await outbox.myOutboxEntries()).filter(
+        (entry) => entry.upload && entry.method === 'POST' && entry.path === documentsPath(shipmentId),
+      );
+      const shown: QueuedDocument[] = [];
+      for (const entry of entries) {
+        if (!thumbnails.has(entry.id)) {
+          const blob = await outbox.queuedFile(entry.id).catch(() => undefined);
+          thumbnails.set(
+            entry.id,
+            blob && blob.type.startsWith('image/') ? await dataUrlOf(blob).catch(() => null) : null,
+          );
         }
-        if (live) setQueued(shown);
-      };
-      const unsubscribe = outbox.onOutboxNotice((notice) => {
-        if (notice.resource && notice.resource !== SHIPMENT_DOCUMENTS_RESOURCE) return;
-        if (notice.kind === 'landed') void client.invalidateQueries({ queryKey: shipmentDocumentsKey(shipmentId) });
-        void load();
-      });
-      if (live) stop = unsubscribe;
-      else unsubscribe();
-      void load();
-    });
-    return () => {
-      live = false;
-      stop?.();
+        const type = entry.body?.type;
+        shown.push({
+          entryId: entry.id,
+          fileName: entry.upload?.fileName ?? '',
+          type: typeof type === 'string' ? (type as ShipmentDocumentType) : null,
+          status: entry.status,
+          error: entry.error?.message ?? null,
+          thumbnail: thumbnails.get(entry.id) ?? null,
+        });
+      }
+      if (!signal.aborted) setQueued(shown);
     };
   }, [client, shipmentId]);
+  useOutboxNotices(SHIPMENT_DOCUMENTS_RESOURCE, refresh);
   return queued;
 }

@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiBase } from '../api/api-base';
 import { authorizedFetch } from '../api/api-client';
+import { dataUrlOf } from '../drive/data-url';
 
 /** The side of the stored square, in pixels: sharp at 2x in the largest place an avatar shows (64 px). */
 export const AVATAR_SIZE = 256;
@@ -34,15 +35,6 @@ export async function cropToSquare(file: Blob, size: number = AVATAR_SIZE): Prom
   } finally {
     bitmap.close();
   }
-}
-
-export function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read.'));
-    reader.readAsDataURL(blob);
-  });
 }
 
 /**

@@ -5,7 +5,7 @@
  * "Waiting to be sent" as the outbox marks the other records it holds. The outbox's code loads with the
  * first of these pictures (as write.ts loads it), not with the signed-in frame.
  */
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   latestPictureChange,
   PICTURE_WRITES,
@@ -13,9 +13,10 @@ import {
   type PictureKind,
   type QueuedPictureChange,
 } from '../outbox/picture-entries';
+import { useOutboxNotices, type OutboxRefresh } from '../outbox/use-outbox-notices';
 import type { OutboxEntry } from '../../shared/outbox/outbox-entry';
+import { dataUrlOf } from '../drive/data-url';
 import { Pill } from '../ui/pill';
-import { dataUrlOf } from './avatar-image';
 import { usePictureT } from './strings';
 
 export interface QueuedPicture extends QueuedPictureChange {
@@ -32,36 +33,22 @@ const shown = new Map<string, string | null>();
  */
 export function useQueuedPicture(kind: PictureKind, recordId: string | null | undefined): QueuedPicture | null {
   const [queued, setQueued] = useState<QueuedPicture | null>(null);
-  useEffect(() => {
-    if (!recordId) return;
-    let live = true;
-    let stop: (() => void) | undefined;
-    void import('../outbox/outbox-client').then((outbox) => {
-      const load = async () => {
-        const change = latestPictureChange(await outbox.myOutboxEntries(), kind, recordId);
-        let src: string | null = null;
-        if (change?.hasFile) {
-          if (!shown.has(change.entryId)) {
-            const blob = await outbox.queuedFile(change.entryId).catch(() => undefined);
-            shown.set(change.entryId, blob ? await dataUrlOf(blob).catch(() => null) : null);
-          }
-          src = shown.get(change.entryId) ?? null;
+  const refresh = useMemo<OutboxRefresh | null>(() => {
+    if (!recordId) return null;
+    return async (outbox, _notice, signal) => {
+      const change = latestPictureChange(await outbox.myOutboxEntries(), kind, recordId);
+      let src: string | null = null;
+      if (change?.hasFile) {
+        if (!shown.has(change.entryId)) {
+          const blob = await outbox.queuedFile(change.entryId).catch(() => undefined);
+          shown.set(change.entryId, blob ? await dataUrlOf(blob).catch(() => null) : null);
         }
-        if (live) setQueued(change ? { ...change, src } : null);
-      };
-      const unsubscribe = outbox.onOutboxNotice((notice) => {
-        if (notice.resource && notice.resource !== PICTURE_WRITES[kind].resource) return;
-        void load();
-      });
-      if (live) stop = unsubscribe;
-      else unsubscribe();
-      void load();
-    });
-    return () => {
-      live = false;
-      stop?.();
+        src = shown.get(change.entryId) ?? null;
+      }
+      if (!signal.aborted) setQueued(change ? { ...change, src } : null);
     };
   }, [kind, recordId]);
+  useOutboxNotices(PICTURE_WRITES[kind].resource, refresh);
   return queued;
 }
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
+import { dataUrlOf } from '../drive/data-url';
 import { formatBytes } from '../drive/format-bytes';
 import { PICTURE_WRITES, type PictureKind } from '../outbox/picture-entries';
 import { isQueuedWrite } from '../outbox/queued-write-error';
@@ -8,7 +9,6 @@ import type { UploadQueueFull } from '../outbox/upload-queue-full';
 import { sendWrite, sendWriteWithFile, type WriteRequest } from '../outbox/write';
 import { formMessageOf } from '../resource-kit/server-field-errors';
 import { showToast } from '../ui/toast-store';
-import { dataUrlOf } from './avatar-image';
 import { pictureT } from './strings';
 
 /** The outbox's refusal of a file it has no room for, told by its name (upload-queue-full.ts). */
