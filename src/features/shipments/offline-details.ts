@@ -14,7 +14,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { todayInUserZone } from '../../lib/i18n/format';
 import type { Shipment } from '../../shared/contracts/shipments';
-import { REFERENCE_DATA_MAX_AGE_MS } from '../../shared/session-rules';
 import { chargesQueryOptions, profitQueryOptions, shipmentPicklistsQueryOptions } from './charges-api';
 import { shipmentDocumentsQueryOptions } from './documents-api';
 import { shipmentEventsQueryOptions } from './events-api';
@@ -84,20 +83,17 @@ export async function keepShipmentDetails(
   shipments: readonly Shipment[],
   { charges, today = todayInUserZone() }: { charges: boolean; today?: string },
 ): Promise<{ kept: number; failed: number }> {
-  // Kept in memory (and so in the persisted copy) as long as the copy lives, not the default 5 minutes a
-  // query nobody watches stays: the shipment is opened offline later, maybe hours later.
-  const keep = { gcTime: REFERENCE_DATA_MAX_AGE_MS } as const;
   const tasks: (() => Promise<unknown>)[] = [];
-  if (charges) tasks.push(() => client.fetchQuery({ ...shipmentPicklistsQueryOptions, ...keep }));
+  if (charges) tasks.push(() => client.fetchQuery(shipmentPicklistsQueryOptions));
   for (const { _id } of shipmentsLikelyOpened(shipments, today)) {
     tasks.push(
-      () => client.fetchQuery({ ...shipmentEventsQueryOptions(_id), ...keep }),
-      () => client.fetchQuery({ ...shipmentDocumentsQueryOptions(_id), ...keep }),
+      () => client.fetchQuery(shipmentEventsQueryOptions(_id)),
+      () => client.fetchQuery(shipmentDocumentsQueryOptions(_id)),
     );
     if (charges)
       tasks.push(
-        () => client.fetchQuery({ ...chargesQueryOptions(_id), ...keep }),
-        () => client.fetchQuery({ ...profitQueryOptions(_id), ...keep }),
+        () => client.fetchQuery(chargesQueryOptions(_id)),
+        () => client.fetchQuery(profitQueryOptions(_id)),
       );
   }
   const errors = await settleAll(tasks, OFFLINE_DETAILS_CONCURRENCY);
