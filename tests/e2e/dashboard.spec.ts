@@ -103,11 +103,12 @@ test('each widget shows the company’s data, and the page opens offline with an
     await context.setOffline(false);
   } finally {
     await context.setOffline(false);
-    const now = (await (await request.get(`${IAM}/companies/${companyId}`, { headers })).json()) as {
+    const later = await sessionHeadersOf(context);
+    const now = (await (await request.get(`${IAM}/companies/${companyId}`, { headers: later })).json()) as {
       data: { version: number };
     };
     await request.patch(`${IAM}/companies/${companyId}`, {
-      headers,
+      headers: later,
       data: { version: now.data.version, account_setup: true },
     });
   }

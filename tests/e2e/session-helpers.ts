@@ -39,11 +39,22 @@ function authHeaders(tokens: { accessToken: string; refreshToken: string }): Api
   return { Authorization: `Bearer ${tokens.accessToken}`, 'X-Refresh-Token': `Bearer ${tokens.refreshToken}` };
 }
 
-/** The page's session cookies as both auth headers, to call a service as the signed-in user of `context`. */
+/**
+ * The page's session as both auth headers, to call a service as the signed-in user of `context`. The
+ * access token in the cookie may be older than the e2e token's 20 s (a slow machine takes that long between
+ * two steps), so it is renewed first with `/auth/token`, which leaves the refresh token, and so the page's
+ * session, as it is. Call it right before the calls it serves, again for calls later in the spec.
+ */
 export async function sessionHeadersOf(context: BrowserContext): Promise<ApiSession['headers']> {
   const cookies = await context.cookies(WEB_ORIGIN);
   const value = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
-  return authHeaders({ accessToken: value('__cez_at'), refreshToken: value('__cez_rt') });
+  const refreshToken = value('__cez_rt');
+  const renewed = await context.request.get(`${IAM}/auth/token`, {
+    headers: authHeaders({ accessToken: value('__cez_at'), refreshToken }),
+  });
+  expect(renewed.ok(), `renewing the page's access token answered ${renewed.status()}`).toBe(true);
+  const { data } = (await renewed.json()) as { data: { accessToken: string } };
+  return authHeaders({ accessToken: data.accessToken, refreshToken });
 }
 
 /** Signs in through the API and stores the four cookies the way the app does (docs/api.md section 5). */

@@ -112,9 +112,12 @@ test.describe('the users screens', () => {
     await expect(page.getByRole('button', { name: 'Enable user' })).toBeVisible();
     await expect(page.locator('[data-status="disabled"]')).toBeVisible();
 
-    // Their sessions ended: the next call with the tokens they hold is refused.
+    // Their sessions ended: the next call with the tokens they hold is refused, and so is renewing them
+    // (the access token may have run out meanwhile; the session, not its expiry, is what ends the renewal).
     const after = await request.get(`${IAM}/fetch-user`, { headers });
     expect(after.status()).toBe(401);
+    const renewal = await request.get(`${IAM}/auth/token`, { headers });
+    expect(renewal.status()).toBe(401);
     await invitee.close();
   });
 
@@ -167,7 +170,7 @@ test.describe('the users screens', () => {
     await again.getByRole('button', { name: 'Overwrite with mine' }).click();
     await expect(again).toHaveCount(0);
 
-    const stored = await request.get(`${IAM}/users/${user._id}`, { headers });
+    const stored = await request.get(`${IAM}/users/${user._id}`, { headers: await sessionHeadersOf(context) });
     const { data } = (await stored.json()) as { data: { name: string; firstName: string } };
     expect(data).toMatchObject({ name: 'Carlotta from tab one', firstName: 'Carlotta' });
     await context.close();
