@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type AliasOptions, type Plugin, type ResolvedConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PRERENDER_HYDRATED_EVENT } from './src/shared/login-prerender';
 
 /** Brand colours of the manifest, the icons and index.html's theme-color. */
 const THEME_COLOR = '#1d4ed8';
@@ -321,28 +322,85 @@ function lazyChakraGlobalCss(): Plugin {
 }
 
 /**
- * login.html's one script: it starts the app's entry (and what the entry imports first) once the page has
- * drawn its first frame, or after STARTER_FALLBACK_MS in a tab that draws none (opened in the background).
- * index.html names the entry in a <script> of its own, which the browser fetches at high priority while it
- * is still reading the HTML; for a page that is already drawn the script can wait a frame, and the first
- * frame then needs nothing but the HTML (Lighthouse's simulation counts every request started before the
- * first paint as part of it). A file, not inline: the CSP allows no inline script.
+ * login.html's one script (a file, not inline: the CSP allows no inline script). The page is complete as
+ * HTML, so the app's entry (React, Chakra, the router: a few hundred milliseconds of a phone's main thread
+ * to evaluate and hydrate) starts when the visitor shows they are there: the first pointer move, touch, key,
+ * focus or wheel. Until then the page has run no more than this. It starts at once when the page cannot stay
+ * as rendered: a dark system theme (login.html hides its light content for that) or a notice in the history
+ * entry. Once the page has loaded, it registers the service worker as the app would on a logged-out page
+ * (src/lib/service-worker.ts: the browser's own call, the same registration), so a first visit is ready for
+ * offline use before anyone touches it, and it fetches the entry's modules without running them
+ * (`modulepreload`), so the first interaction waits for no download.
+ *
+ * A click on a button or a submitted form before React has hydrated the page is held, not lost and never
+ * submitted the browser's way: the starter stops it and, when the app says it has hydrated
+ * (PRERENDER_HYDRATED_EVENT, from useHydrated), clicks that button or submits that form again, now handled
+ * by the app. Sign-in with the browser's saved password is then one click, as it is on a page that had its
+ * script from the start. The pointer shows progress while a click is held. A choice made in a select (the
+ * language) before then is made again the same way, once React has set the select to its own value.
  */
 function loginStarter(modules: string[]): string {
   return [
     "// The prerendered sign-in page's starter (vite.config.ts, loginStarter).",
+    `const modules = ${JSON.stringify(modules)};`,
     'let started = false;',
     'const start = () => {',
     '  if (started) return;',
     '  started = true;',
-    `  for (const module of ${JSON.stringify(modules)}) void import(module);`,
+    '  for (const module of modules) void import(module);',
     '};',
-    'requestAnimationFrame(() => setTimeout(start, 0));',
-    `setTimeout(start, ${STARTER_FALLBACK_MS});`,
+    'let hydrated = false;',
+    'let held = null;',
+    'const hold = (event) => {',
+    "  if (hydrated || !(event.target instanceof Element) || !event.target.closest('#root')) return;",
+    "  const target = event.type === 'submit' ? event.target : event.target.closest('button');",
+    '  if (!target) return;',
+    '  event.preventDefault();',
+    '  event.stopImmediatePropagation();',
+    '  held = target;',
+    "  document.documentElement.style.cursor = 'progress';",
+    '  start();',
+    '};',
+    "addEventListener('click', hold, true);",
+    "addEventListener('submit', hold, true);",
+    'let chosen = null;',
+    "addEventListener('change', (event) => {",
+    "  if (hydrated || !(event.target instanceof HTMLSelectElement) || !event.target.closest('#root')) return;",
+    '  chosen = { select: event.target, value: event.target.value };',
+    '  start();',
+    '}, true);',
+    `document.addEventListener(${JSON.stringify(PRERENDER_HYDRATED_EVENT)}, () => {`,
+    '  if (hydrated) return;',
+    '  hydrated = true;',
+    "  document.documentElement.style.cursor = '';",
+    '  if (chosen && chosen.select.isConnected) {',
+    '    chosen.select.value = chosen.value;',
+    "    chosen.select.dispatchEvent(new Event('change', { bubbles: true }));",
+    '  }',
+    '  chosen = null;',
+    '  const target = held;',
+    '  held = null;',
+    '  if (!target || !target.isConnected) return;',
+    '  if (target instanceof HTMLFormElement) target.requestSubmit();',
+    '  else target.click();',
+    '});',
+    "const dark = matchMedia('(prefers-color-scheme: dark)').matches;",
+    'const notice = history.state !== null && history.state?.usr != null;',
+    'if (dark || notice) start();',
+    "for (const type of ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'])",
+    '  addEventListener(type, start, { capture: true, once: true, passive: true });',
+    "addEventListener('load', () => {",
+    "  if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);",
+    '  for (const module of modules) {',
+    "    const link = document.createElement('link');",
+    "    link.rel = 'modulepreload';",
+    '    link.href = module;',
+    '    document.head.append(link);',
+    '  }',
+    '});',
     '',
   ].join('\n');
 }
-const STARTER_FALLBACK_MS = 250;
 
 const MODULE_TAG =
   /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;

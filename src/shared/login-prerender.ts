@@ -22,6 +22,12 @@ import { parseCookieString, tokensFromCookies } from './session-cookies';
 export const PRERENDERED_LOGIN_PATH = '/login';
 export const PRERENDERED_LOGIN_FILE = 'login.html';
 
+/**
+ * Dispatched on `document` once React has hydrated a page (src/lib/ui/use-hydration-announcement.ts). login.html's starter
+ * (vite.config.ts) holds the clicks and submits made before it, and replays them on this event.
+ */
+export const PRERENDER_HYDRATED_EVENT = 'freight-desk:hydrated';
+
 /** Present (value `off`) while this browser's app is not in English and light mode. */
 export const LOGIN_PRERENDER_COOKIE = 'fd-login-prerender';
 

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Request, type Response } from '@playwright/test';
 import { signInWithCookies } from './session-helpers';
 
 /**
@@ -37,8 +37,24 @@ async function measureFirstLoad(page: Page, path: string, ready: () => Promise<v
   };
   page.on('response', collect);
 
+  // Scripts in flight: the count waits until none has been for a moment after the screen is ready (the sign-in
+  // page starts its app on the visitor's first move, after the load's own network idle).
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const track = (delta: number) => (request: Request) => {
+    if (request.resourceType() !== 'script') return;
+    inFlight += delta;
+    lastChange = Date.now();
+  };
+  const started = track(1);
+  const ended = track(-1);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+
   await page.goto(path, { waitUntil: 'networkidle' });
   await ready();
+  await expect.poll(() => inFlight === 0 && Date.now() - lastChange > 500, { intervals: [100] }).toBe(true);
   page.off('response', collect);
 
   const sizes = await Promise.all(
@@ -60,9 +76,12 @@ async function measureFirstLoad(page: Page, path: string, ready: () => Promise<v
 }
 
 test('the first page load stays within its JavaScript budget', async ({ page }) => {
-  const { total, report } = await measureFirstLoad(page, '/login', () =>
-    expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible(),
-  );
+  const { total, report } = await measureFirstLoad(page, '/login', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    // The page's HTML works before its app: the app comes with the visitor's first move, and counts here.
+    await page.getByLabel('E-mail').focus();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  });
   expect(total, report).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
 });
 

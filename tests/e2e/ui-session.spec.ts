@@ -89,6 +89,7 @@ test.describe('sign-in and the signed-in frame', () => {
   test('forgot password gives a neutral confirmation', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('E-mail').fill('nobody@nowhere.test');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status')).toContainText('If an account exists for this address');

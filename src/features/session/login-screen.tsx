@@ -1,9 +1,9 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useT } from '../../lib/i18n/use-t';
 import { completeSignIn } from '../../lib/session/session-store';
-import { useHydrated } from '../../lib/ui/use-hydrated';
+import { useHydrationAnnouncement } from '../../lib/ui/use-hydration-announcement';
 import type { LoginAnswer } from './api/sign-in';
 import { AuthCard } from './auth-card';
 import { MISSING_FIELDS, signInErrorMessage } from './sign-in-errors';
@@ -30,10 +30,12 @@ export function LoginScreen() {
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const t = useT();
-  // The page may be the build's prerendered copy (README "First load"): its buttons wait for the script.
-  const ready = useHydrated();
-  const disabled = busy || !ready;
+  // The page may be the build's prerendered copy (README "First load"): its starter holds a click made
+  // before React took over, and makes it again once told so, so the buttons need not wait.
+  useHydrationAnnouncement();
+  const disabled = busy;
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -92,7 +94,7 @@ export function LoginScreen() {
       {step.kind === 'password' ? (
         <Stack gap={4}>
           {/* POST, should the browser ever submit it itself: a password never goes into a URL. */}
-          <form aria-label={t('login.title')} method="post" noValidate onSubmit={onSubmit}>
+          <form ref={formRef} aria-label={t('login.title')} method="post" noValidate onSubmit={onSubmit}>
             <Stack gap={4}>
               <TextField
                 label={t('common.email')}
@@ -122,8 +124,11 @@ export function LoginScreen() {
             size="sm"
             alignSelf="center"
             color="brand.fg"
-            disabled={!ready}
-            onClick={() => setStep({ kind: 'forgot' })}
+            onClick={() => {
+              // The address typed so far goes with the user to the reset form.
+              if (formRef.current) setEmail(String(new FormData(formRef.current).get('emailId') ?? '').trim());
+              setStep({ kind: 'forgot' });
+            }}
           >
             {t('login.forgot')}
           </Button>

@@ -1,17 +1,15 @@
 import { chakra, useRecipe } from '@chakra-ui/react';
-import { useHydrated } from '../ui/use-hydrated';
 import { chooseLanguage } from './i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from './languages';
 import { useLanguage, useT } from './use-t';
 
 /**
- * The language of the app for this user on this device; the choice wins over the company's default.
- * Disabled until the page is hydrated: on the prerendered sign-in page, a choice made before the script runs
- * would change the select but not the page, and be lost.
+ * The language of the app for this user on this device; the choice wins over the company's default. On the
+ * prerendered sign-in page, a choice made before React has hydrated it is kept by the page's starter and made
+ * again once it has (vite.config.ts, loginStarter).
  */
 export function LanguageSelect() {
   const t = useT();
-  const hydrated = useHydrated();
   const language = useLanguage();
   // The app's `select` recipe: Chakra's NativeSelect has no recipe registered, and drew its chevron unstyled.
   const css = useRecipe({ key: 'select' })({ size: 'sm' });
@@ -20,7 +18,6 @@ export function LanguageSelect() {
       css={css}
       width="auto"
       aria-label={t('common.language')}
-      disabled={!hydrated}
       value={language}
       onChange={(event) => void chooseLanguage(event.currentTarget.value as Language)}
     >
