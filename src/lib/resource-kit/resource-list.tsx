@@ -1,6 +1,6 @@
 import { Box, Button, Flex, HStack, Stack, Text, chakra, useRecipe } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
 import { NETWORK_ERROR_CODE } from '../api/api-client';
 import { MAX_SEARCH_LENGTH, PAGE_SIZES, pageCount, type ListState } from './list-url-state';
@@ -9,7 +9,7 @@ import { NotAllowedScreen } from './not-allowed-screen';
 import { ResourceCards, ResourceTable, type ResourceColumns } from './resource-table';
 import { usePhone } from '../ui/use-phone';
 import { useDebouncedValue } from './use-debounced-value';
-import { useListUrlState } from './use-list-url-state';
+import { useListUrlState, useSettledSearch } from './use-list-url-state';
 import { useOnline } from './use-online';
 import { useKitT } from './strings';
 
@@ -91,11 +91,7 @@ export function ResourceList<T>({
   const selectCss = useRecipe({ key: 'select' })({ size: 'md' });
   const phone = usePhone();
 
-  useEffect(() => {
-    if (settled !== state.search) update({ search: settled });
-    // Only a settled keystroke writes the URL; the URL changing by itself (Back) must not be undone.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
+  useSettledSearch(settled, state.search, update);
 
   const query = useQuery({
     queryKey: resource.keys.list(state),

@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigation, useSearchParams } from 'react-router-dom';
 import { readListState, writeListState, type ListState } from './list-url-state';
 
 /**
@@ -26,4 +26,18 @@ export function useListUrlState(sortable: readonly string[]): [ListState, (patch
     [setParams, key],
   );
   return [state, update];
+}
+
+/**
+ * Writes a settled search into the list's URL. Only a settled keystroke writes it; the URL changing by itself
+ * (Back) is not undone. Nor is it written while the router is on its way somewhere else: a row clicked within
+ * the debounce, whose screen is still loading, would otherwise be cancelled by this replace and the user left
+ * on the list, their click lost.
+ */
+export function useSettledSearch(settled: string, current: string, update: (patch: Partial<ListState>) => void): void {
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (settled !== current && !navigating) update({ search: settled });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly settled search writes the URL
+  }, [settled]);
 }
