@@ -30,6 +30,7 @@ import {
 } from './charges-api';
 import { dayOf, numberOf } from './shipment-labels';
 import { useChargeRates } from './use-charge-rates';
+import { DetailSection } from './detail-section';
 
 /**
  * The money of a job on its screen (issue 26), for roles with `shipments.charges` only: revenue and cost as
@@ -103,20 +104,7 @@ function Charges({ shipment }: { shipment: Shipment }) {
     ) : null;
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="section-charges"
-      data-section="charges"
-      borderWidth="1px"
-      borderRadius="l3"
-      bg="bg.panel"
-      padding={{ base: 3, md: 5 }}
-      marginBottom={5}
-      minWidth={0}
-    >
-      <Box as="h2" textStyle="lg" fontWeight="semibold" id="section-charges" marginBottom={3}>
-        {t('title')}
-      </Box>
+    <DetailSection id="charges" title={t('title')}>
       {!online && (
         <Text textStyle="sm" color="fg.muted" marginBottom={2}>
           {t('offline')}
@@ -205,7 +193,7 @@ function Charges({ shipment }: { shipment: Shipment }) {
           }}
         />
       )}
-    </Box>
+    </DetailSection>
   );
 }
 

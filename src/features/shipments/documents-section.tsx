@@ -23,6 +23,7 @@ import {
   type QueuedDocument,
 } from './documents-api';
 import { numberOf } from './shipment-labels';
+import { DetailSection } from './detail-section';
 
 /**
  * A shipment's documents on its screen (issue 25): pictures as thumbnails, other files by name, each with
@@ -50,22 +51,11 @@ export function DocumentsSection({ shipment }: { shipment: Shipment }) {
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="section-documents"
-      data-section="documents"
-      borderWidth="1px"
-      borderRadius="l3"
-      bg="bg.panel"
-      padding={{ base: 3, md: 5 }}
-      marginBottom={5}
-      minWidth={0}
-    >
-      <Flex justifyContent="space-between" alignItems="center" gap={3} marginBottom={3} wrap="wrap">
-        <Box as="h2" textStyle="lg" fontWeight="semibold" id="section-documents">
-          {t('title')}
-        </Box>
-        {canAdd && (
+    <DetailSection
+      id="documents"
+      title={t('title')}
+      actions={
+        canAdd && (
           <Flex gap={2} wrap="wrap">
             {phone && (
               <>
@@ -98,8 +88,9 @@ export function DocumentsSection({ shipment }: { shipment: Shipment }) {
               {t('add')}
             </Button>
           </Flex>
-        )}
-      </Flex>
+        )
+      }
+    >
       {busy && (
         <Text role="status" textStyle="sm" color="fg.muted" marginBottom={2}>
           {t('preparing')}
@@ -149,7 +140,7 @@ export function DocumentsSection({ shipment }: { shipment: Shipment }) {
           onClose={() => setDetaching(null)}
         />
       )}
-    </Box>
+    </DetailSection>
   );
 }
 

@@ -2,6 +2,7 @@ import { Box, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { SystemStyleObject } from '@chakra-ui/react';
 import type { FieldError } from 'react-hook-form';
+import { SectionPanel } from './detail-section';
 
 /** The error message at a dotted path of the form (`containers.1.number`). */
 export function errorAt(form: { formState: { errors: object } }, path: string): string | undefined {
@@ -16,21 +17,12 @@ export function errorAt(form: { formState: { errors: object } }, path: string): 
 
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box
-      as="section"
-      aria-labelledby={`section-${id}`}
-      data-section={id}
-      borderWidth="1px"
-      borderRadius="l3"
-      bg="bg.panel"
-      padding={{ base: 3, md: 5 }}
-      minWidth={0}
-    >
+    <SectionPanel id={id}>
       <Heading as="h2" size="md" id={`section-${id}`} marginBottom={3}>
         {title}
       </Heading>
       <Stack gap={4}>{children}</Stack>
-    </Box>
+    </SectionPanel>
   );
 }
 

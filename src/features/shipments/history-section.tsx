@@ -15,6 +15,7 @@ import { shipmentDocumentsQueryOptions } from './documents-api';
 import { milestonesT } from './milestone-strings';
 import { isPending } from './shipment-labels';
 import { shipmentsT, useShipmentsT } from './strings';
+import { SectionPanel } from './detail-section';
 
 /** Field names as the form labels them, so a sentence reads "ETA from 2 Mar 2026 to 4 Mar 2026". */
 const FIELD_LABELS: Record<string, Parameters<typeof shipmentsT>[0]> = {
@@ -224,19 +225,11 @@ export function HistorySection({ record }: { record: Shipment }) {
       </Stack>
     );
   return (
-    <Box
-      as="section"
-      aria-labelledby="section-history"
-      data-section="history"
-      borderWidth="1px"
-      borderRadius="l3"
-      bg="bg.panel"
-      padding={{ base: 3, md: 5 }}
-    >
+    <SectionPanel id="history">
       <Text as="h2" id="section-history" textStyle="lg" fontWeight="semibold" marginBottom={3}>
         {t('history')}
       </Text>
       {body}
-    </Box>
+    </SectionPanel>
   );
 }

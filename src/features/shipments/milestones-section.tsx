@@ -22,6 +22,7 @@ import {
 import { useMilestonesT } from './milestone-strings';
 import { timelineGroups, type TimelineRow } from './milestone-timeline';
 import { formatAtPlace, usePlaceZone } from './place-zones';
+import { DetailSection } from './detail-section';
 
 type ListedEvent = ShipmentEventsList['items'][number];
 
@@ -51,21 +52,10 @@ export function MilestonesSection({ shipment }: { shipment: Shipment }) {
   const at = (event: ShipmentEvent) => formatAtPlace(event.at, zoneOf(event.location));
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="section-milestones"
-      data-section="milestones"
-      borderWidth="1px"
-      borderRadius="l3"
-      bg="bg.panel"
-      padding={{ base: 3, md: 5 }}
-      marginBottom={5}
-      minWidth={0}
-    >
-      <Flex justifyContent="space-between" alignItems="center" gap={3} marginBottom={3} wrap="wrap">
-        <Box as="h2" textStyle="lg" fontWeight="semibold" id="section-milestones">
-          {t('title')}
-        </Box>
+    <DetailSection
+      id="milestones"
+      title={t('title')}
+      actions={
         <Flex gap={2} wrap="wrap">
           <FollowButton shipmentId={shipment._id} />
           {canAdd && (
@@ -74,7 +64,8 @@ export function MilestonesSection({ shipment }: { shipment: Shipment }) {
             </Button>
           )}
         </Flex>
-      </Flex>
+      }
+    >
       {!online && (
         <Text textStyle="sm" color="fg.muted" marginBottom={2}>
           {t('offline')}
@@ -149,7 +140,7 @@ export function MilestonesSection({ shipment }: { shipment: Shipment }) {
           onClose={() => setDialog(null)}
         />
       )}
-    </Box>
+    </DetailSection>
   );
 }
 

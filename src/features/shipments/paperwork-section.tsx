@@ -11,6 +11,7 @@ import type { Shipment } from '../../shared/contracts/shipments';
 import type { PaperworkField } from '../../shared/shipments/paperwork-readiness';
 import { downloadPaperwork, missingFields, sendArrivalNotice, type PaperworkDocument } from './paperwork-api';
 import { usePaperworkT } from './paperwork-strings';
+import { DetailSection } from './detail-section';
 
 type Problem = { document: PaperworkDocument; missing: PaperworkField[] } | { message: string } | null;
 
@@ -43,20 +44,7 @@ export function PaperworkSection({ shipment }: { shipment: Shipment }) {
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="section-paperwork"
-      data-section="paperwork"
-      borderWidth="1px"
-      borderRadius="l3"
-      bg="bg.panel"
-      padding={{ base: 3, md: 5 }}
-      marginBottom={5}
-      minWidth={0}
-    >
-      <Box as="h2" textStyle="lg" fontWeight="semibold" id="section-paperwork" marginBottom={3}>
-        {t('title')}
-      </Box>
+    <DetailSection id="paperwork" title={t('title')}>
       <Flex gap={2} wrap="wrap">
         <Button
           size="sm"
@@ -97,7 +85,7 @@ export function PaperworkSection({ shipment }: { shipment: Shipment }) {
       )}
       <ProblemText problem={problem} />
       {sending && <SendArrivalNoticeDialog shipment={shipment} onClose={() => setSending(false)} />}
-    </Box>
+    </DetailSection>
   );
 }
 
