@@ -17,7 +17,10 @@ const APP_VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { versi
 async function openReportDialog(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('group', { name: 'Account' }).getByRole('button', { name: 'Report a problem' }).click();
-  return page.getByRole('dialog', { name: 'Report a problem' });
+  const dialog = page.getByRole('dialog', { name: 'Report a problem' });
+  // A lazy chunk, and the details it sends read as it opens: a busy machine took more than 5 s (CI, 2026-11-28).
+  await expect(dialog.getByText('Sent with: version', { exact: false })).toBeVisible({ timeout: 15_000 });
+  return dialog;
 }
 
 async function expectNoSeriousViolations(page: Page) {
