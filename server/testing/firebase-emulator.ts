@@ -117,12 +117,31 @@ async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
   clearTimeout(timer);
 }
 
+/** What the emulator prints when one of its ports was taken between `freePort` and its own start. */
+const PORT_TAKEN = /port taken|EADDRINUSE|is not open on/i;
+/** Starts with fresh ports after a port was taken, before giving up. */
+const PORT_ATTEMPTS = 3;
+
 /**
  * Starts an Auth emulator of its own on a free port and waits until it answers. Fails with a clear
  * error, including the emulator's last output lines, when it exits early or does not answer within
- * `timeoutMs` (default 90 s).
+ * `timeoutMs` (default 90 s). A port found free can be taken again before the emulator binds it (the other
+ * test project starts its own emulator at the same moment; any outgoing connection may get it as its
+ * ephemeral port): an early exit that says so is retried with new ports, up to PORT_ATTEMPTS starts.
  */
 export async function startAuthEmulator(options: { timeoutMs?: number } = {}): Promise<RunningAuthEmulator> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAuthEmulatorOnce(options);
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startAuthEmulatorOnce(options: { timeoutMs?: number }): Promise<RunningAuthEmulator> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   mkdirSync(RUN_DIR, { recursive: true });
   const { file: configFile, port } = await runConfig();
@@ -152,7 +171,10 @@ export async function startAuthEmulator(options: { timeoutMs?: number } = {}): P
   };
 
   while (!(await isAuthEmulatorReady(host))) {
-    if (exitedEarly) throw failure(`exited (code ${String(child.exitCode)}) before it answered on ${host}`);
+    if (exitedEarly) {
+      const error = failure(`exited (code ${String(child.exitCode)}) before it answered on ${host}`);
+      throw PORT_TAKEN.test(logTail(logFile)) ? new PortTakenError(error.message) : error;
+    }
     if (Date.now() - started > timeoutMs) {
       await stopChild(child);
       throw failure(`did not answer on ${host} within ${Math.round(timeoutMs / 1000)} s`);
