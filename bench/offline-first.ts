@@ -173,36 +173,68 @@ async function waitUntilEmpty(pages: Page[], timeoutMs: number): Promise<number>
 }
 
 /**
- * Notes, in the page, when the signed-in avatar ("AD") first appears, on the page's own clock (from the start
- * of its navigation): Playwright's wait polls the page from outside, which adds up to a polling interval to
- * every sample, the same in both arms, and so pulls their ratio towards 1.
+ * Notes, in the page, when the signed-in avatar ("AD") first appears (drawn by the worker's picture of the
+ * frame, or by the app) and when the app's own one does, on the page's own clock (from the start of its
+ * navigation): Playwright's wait polls the page from outside, which adds up to a polling interval to every
+ * sample, the same in both arms, and so pulls their ratio towards 1.
  */
 async function markAvatarShown(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
+    const marks = window as { __avatarShownAt?: number; __appAvatarShownAt?: number };
     const observer = new MutationObserver(() => {
-      const avatar = document.querySelector('nav[aria-label="Main"] [aria-label="Account menu"]');
-      if (!avatar || !/^AD$/.test(avatar.textContent?.trim() ?? '')) return;
-      (window as { __avatarShownAt?: number }).__avatarShownAt = performance.now();
-      observer.disconnect();
+      for (const avatar of document.querySelectorAll('nav[aria-label="Main"] [aria-label="Account menu"]')) {
+        if (!/^AD$/.test(avatar.textContent?.trim() ?? '')) continue;
+        marks.__avatarShownAt ??= performance.now();
+        if (!avatar.closest('[data-frame-snapshot]')) marks.__appAvatarShownAt ??= performance.now();
+      }
+      if (marks.__appAvatarShownAt !== undefined) observer.disconnect();
     });
     observer.observe(document, { subtree: true, childList: true, characterData: true });
   });
 }
 
+/** The avatar as drawn, by the worker's picture of the frame or by the app (a CSS query: the picture is aria-hidden). */
+function paintedAvatar(page: Page) {
+  return page.locator('nav[aria-label="Main"] [aria-label="Account menu"]').filter({ hasText: /^AD$/ }).first();
+}
+
 interface ReloadSample {
-  /** From `page.reload()` to Playwright seeing the avatar. */
+  /** From `page.reload()` to Playwright seeing the avatar drawn (the picture's or the app's). */
   wallMs: number;
+  /** From `page.reload()` to Playwright seeing the app's own avatar (a button in the accessibility tree). */
+  appWallMs: number;
   /** From the navigation's start to the DOM change that showed the avatar, on the page's clock. */
   pageMs: number;
+  /** The same for the app's own avatar. */
+  appPageMs: number;
 }
 
 async function reloadToDashboard(page: Page): Promise<ReloadSample> {
   const started = performance.now();
   await page.reload({ waitUntil: 'commit' });
-  await signedInAvatar(page).waitFor({ state: 'visible', timeout: 60_000 });
+  await paintedAvatar(page).waitFor({ state: 'visible', timeout: 60_000 });
   const wallMs = performance.now() - started;
-  const pageMs = await page.evaluate(() => (window as { __avatarShownAt?: number }).__avatarShownAt ?? Number.NaN);
-  return { wallMs, pageMs };
+  await signedInAvatar(page).waitFor({ state: 'visible', timeout: 60_000 });
+  const appWallMs = performance.now() - started;
+  const marks = await page.evaluate(() => {
+    const w = window as { __avatarShownAt?: number; __appAvatarShownAt?: number };
+    return { painted: w.__avatarShownAt ?? Number.NaN, app: w.__appAvatarShownAt ?? Number.NaN };
+  });
+  return { wallMs, appWallMs, pageMs: marks.painted, appPageMs: marks.app };
+}
+
+/** Waits until the page has kept its picture of the frame (a previous visit of a few seconds leaves one). */
+async function waitForFrameSnapshot(page: Page): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const kept = await page.evaluate(async () => {
+      const cache = await caches.open('freight-desk-frame-snapshot');
+      return (await cache.match('/__frame-snapshot.json')) !== undefined;
+    });
+    if (kept) return;
+    if (performance.now() - started > 30_000) throw new Error('the page kept no picture of its frame in 30 s');
+    await sleep(250);
+  }
 }
 
 async function delayNetwork(context: BrowserContext): Promise<void> {
@@ -226,6 +258,7 @@ async function measure(): Promise<Figure[]> {
     await waitForWorkerControl(warm);
     await signedInAvatar(warm).waitFor({ state: 'visible', timeout: 60_000 });
     if (only !== 'flaky') {
+      await waitForFrameSnapshot(warm);
       await delayNetwork(withWorker);
       await markAvatarShown(withWorker);
       await reloadToDashboard(warm);
@@ -249,6 +282,10 @@ async function measure(): Promise<Figure[]> {
       const network = networkSamples.map((sample) => sample.wallMs);
       const cachedPage = cachedSamples.map((sample) => sample.pageMs);
       const networkPage = networkSamples.map((sample) => sample.pageMs);
+      const cachedApp = cachedSamples.map((sample) => sample.appWallMs);
+      const networkApp = networkSamples.map((sample) => sample.appWallMs);
+      const cachedAppPage = cachedSamples.map((sample) => sample.appPageMs);
+      const networkAppPage = networkSamples.map((sample) => sample.appPageMs);
       const ratio = median(cached) / median(network);
       figures.push({
         id: 'offline-first.repeat-visit-ratio',
@@ -261,7 +298,10 @@ async function measure(): Promise<Figure[]> {
           `Two contexts signed in through the API. Each request that reaches the network is held ${RTT_MS} ms by a ` +
           '`context.route` handler (it sees the worker’s requests too); answers from the worker’s precache never reach ' +
           'it. With the worker: /dashboard loaded, controlled, then reloads. Without: `serviceWorkers: "block"` and ' +
-          `the HTTP cache disabled (CDP). Each sample: from \`page.reload()\` to the avatar showing "AD". Median of ${RELOADS}.`,
+          `the HTTP cache disabled (CDP). Each sample: from \`page.reload()\` to the avatar "AD" drawn in the navigation ` +
+          'bar: by the picture of the frame the worker puts in the shell (README "A repeat visit paints the frame before ' +
+          'the app runs"; the warm page is first left until it has kept one, as a visit of a few seconds does) or by ' +
+          `the app, whichever comes first. Median of ${RELOADS}.`,
         notes: [
           `With the worker (ms): ${cached.map((t) => round(t)).join(', ')}; median ${round(median(cached))}.`,
           `From the network (ms): ${network.map((t) => round(t)).join(', ')}; median ${round(median(network))}.`,
@@ -269,6 +309,12 @@ async function measure(): Promise<Figure[]> {
             'seen by a MutationObserver put in by `addInitScript`; it leaves out the unload of the page before and ' +
             `Playwright's polling): ${round(median(cachedPage))} ms with the worker, ${round(median(networkPage))} ms ` +
             `from the network, ratio ${round(median(cachedPage) / median(networkPage), 2)}.`,
+          `Until the app's own frame answers input (the avatar as a button in the accessibility tree): with the worker ` +
+            `${cachedApp.map((t) => round(t)).join(', ')} ms, median ${round(median(cachedApp))}; from the network ` +
+            `${networkApp.map((t) => round(t)).join(', ')} ms, median ${round(median(networkApp))}; ratio ` +
+            `${round(median(cachedApp) / median(networkApp), 2)}. On the page's clock: ${round(median(cachedAppPage))} ms ` +
+            `with the worker, ${round(median(networkAppPage))} ms from the network, ratio ` +
+            `${round(median(cachedAppPage) / median(networkAppPage), 2)}.`,
           'A repeat visit shows the user this device remembers and waits for no call (fetch-user runs in the ' +
             'background); what both arms still pay is the page’s own work: evaluating the entry, building the theme ' +
             'and rendering the frame and the dashboard.',

@@ -1,7 +1,18 @@
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { RouteHandlerCallbackOptions } from 'workbox-core';
+import {
+  FRAME_SNAPSHOT_CACHE,
+  FRAME_SNAPSHOT_KEY,
+  isFramePath,
+  parseFrameSnapshot,
+  shellWithSnapshot,
+  snapshotApplies,
+  type FrameSnapshot,
+} from '../src/shared/frame-snapshot';
 import { PRERENDERED_LOGIN_FILE, PRERENDERED_LOGIN_PATH, servesPrerenderedLogin } from '../src/shared/login-prerender';
+import { parseCookieString, tokensFromCookies } from '../src/shared/session-cookies';
+import { identityOfAccessToken, type TokenIdentity } from '../src/shared/token-identity';
 import { allCookies, cookieStoreOf, type CookieListItemLike } from './cookie-store';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -34,6 +45,57 @@ export async function loginPageFor(scope: ServiceWorkerGlobalScope): Promise<str
   return servesPrerenderedLogin(cookies, scope.navigator.languages ?? []) ? PRERENDERED_LOGIN_FILE : 'index.html';
 }
 
+/** The session of the cookies (the access token's user and company), or null without one or a Cookie Store. */
+export async function sessionIdentity(scope: ServiceWorkerGlobalScope): Promise<TokenIdentity | null> {
+  const store = cookieStoreOf(scope);
+  if (!store) return null;
+  const tokens = tokensFromCookies(parseCookieString(cookieHeaderOf(await allCookies(store))));
+  return identityOfAccessToken(tokens?.accessToken);
+}
+
+/** How long a navigation waits for the picture and the session at most. */
+const SNAPSHOT_LOOKUP_LIMIT_MS = 150;
+
+async function keptSnapshot(scope: ServiceWorkerGlobalScope): Promise<FrameSnapshot | null> {
+  const cache = await scope.caches.open(FRAME_SNAPSHOT_CACHE);
+  const kept = await cache.match(FRAME_SNAPSHOT_KEY);
+  return kept ? parseFrameSnapshot(await kept.text()) : null;
+}
+
+/**
+ * The shell for a navigation, with the signed-in frame's picture in it when one was kept for this session
+ * (src/shared/frame-snapshot.ts). Any failure answers with the plain shell: a navigation never fails on it.
+ */
+export async function withFrameSnapshot(
+  scope: ServiceWorkerGlobalScope,
+  pathname: string,
+  shell: Response,
+  now = Date.now(),
+): Promise<Response> {
+  if (!isFramePath(pathname) || !shell.ok) return shell;
+  try {
+    const lookup = Promise.all([keptSnapshot(scope), sessionIdentity(scope)]);
+    // The picture must never slow a navigation down: a slow Cookie Store or cache answers with the plain shell.
+    const found = await Promise.race([
+      lookup,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), SNAPSHOT_LOOKUP_LIMIT_MS)),
+    ]);
+    if (!found) return shell;
+    const [snapshot, identity] = found;
+    if (!snapshotApplies(snapshot, identity, now)) return shell;
+    const html = await shell.clone().text();
+    const headers = new Headers(shell.headers);
+    headers.delete('content-length');
+    return new Response(shellWithSnapshot(html, snapshot), {
+      status: shell.status,
+      statusText: shell.statusText,
+      headers,
+    });
+  } catch {
+    return shell;
+  }
+}
+
 /**
  * Answers every in-app navigation (deep links such as /settings/profile, offline reloads) with the
  * precached index.html, so the client router can take over, and /login with the prerendered sign-in page
@@ -56,7 +118,7 @@ export function registerAppShellNavigation(): void {
     },
   );
   registerRoute(
-    new NavigationRoute(shell, {
+    new NavigationRoute(async (options) => withFrameSnapshot(self, options.url.pathname, await shell(options)), {
       denylist: [SERVICE_API_PATH],
     }),
   );

@@ -68,6 +68,8 @@ export function NavBar() {
 
   return (
     <chakra.header
+      // The bar the frame's picture is taken of (frame-snapshot-capture.ts).
+      data-frame-bar=""
       position="fixed"
       top={0}
       insetX={0}
@@ -172,6 +174,8 @@ function CountBadge({ testId, palette, text }: { testId: string; palette: 'red' 
   return (
     <chakra.span
       data-testid={testId}
+      // A count would be stale in the frame's picture (frame-snapshot-capture.ts).
+      data-snapshot-omit=""
       aria-hidden="true"
       // The count centred in its circle at every size: a flex box with a line of its own height
       // (`lineHeight="4.5"` read as 4.5 times the font size, and the digits fell out of the circle).

@@ -1,3 +1,4 @@
+import { Box } from '@chakra-ui/react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { outboxHint, subscribeOutboxHint } from '../lib/outbox/outbox-hint';
 import { useOnline } from '../lib/resource-kit/use-online';
@@ -16,9 +17,12 @@ export function OutboxIndicatorGate() {
     () => 0,
   );
   if (online && attention === 0) return null;
+  // Left out of the frame's picture (frame-snapshot-capture.ts): the status and count would be stale.
   return (
-    <Suspense fallback={null}>
-      <OutboxIndicator />
-    </Suspense>
+    <Box display="contents" data-snapshot-omit="">
+      <Suspense fallback={null}>
+        <OutboxIndicator />
+      </Suspense>
+    </Box>
   );
 }

@@ -2,6 +2,7 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { isRouteHandle, matchesRequireAuth, type RouteName } from './route-handle';
 import { routes } from './routes';
+import { isFramePath } from '../shared/frame-snapshot';
 
 /** docs/product-rules.md section 2, one row per route, with a concrete path for each parameter (and the product's own: /contacts). */
 const SPEC_ROUTES: ReadonlyArray<readonly [path: string, name: RouteName, requiresAuth: boolean]> = [
@@ -99,5 +100,16 @@ describe('route table', () => {
   it('declares every row of docs/product-rules.md section 2', () => {
     const declared = new Set([...walk(routes)].map((route) => (route.handle as { name: string }).name));
     for (const [, name] of SPEC_ROUTES) expect(declared).toContain(name);
+  });
+});
+
+describe('the paths the worker draws the signed-in frame for (src/shared/frame-snapshot.ts)', () => {
+  it('are the signed-in screens and none of the public ones', () => {
+    for (const [path, , requiresAuth] of SPEC_ROUTES) {
+      expect({ path, frame: isFramePath(path) }).toEqual({ path, frame: requiresAuth });
+    }
+    // "/" is sent on to /dashboard; an unknown path shows the not-found screen, in the frame when signed in.
+    expect(isFramePath('/')).toBe(true);
+    expect(isFramePath('/login')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { useProductionIntegrations } from '../lib/integrations/use-production-in
 import { useSession } from '../lib/session/use-session';
 import { RouteProgressBar } from '../lib/ui/route-progress-bar';
 import { Banners } from './banners';
+import { useFrameSnapshot } from './frame-snapshot-capture';
 import { NavBar, NAV_BAR_HEIGHT } from './nav-bar';
 
 /**
@@ -18,6 +19,8 @@ import { NavBar, NAV_BAR_HEIGHT } from './nav-bar';
 export default function SignedInFrame({ children }: { children: ReactNode }) {
   const { user } = useSession();
   useProductionIntegrations(user);
+  // The picture of this frame the worker draws before the app runs on the next visit.
+  useFrameSnapshot();
   return (
     <QueryProvider>
       <PreferencesSync />
@@ -28,7 +31,7 @@ export default function SignedInFrame({ children }: { children: ReactNode }) {
         <Banners />
         {/* One content column for every screen: the same inset on each page (a narrower screen starts at
             the same edge), the same width limit, and on a phone the same 16 px margins. */}
-        <Box as="main" paddingX={{ base: 4, md: 8 }} paddingY={{ base: 6, md: 8 }}>
+        <Box as="main" data-frame-content="" paddingX={{ base: 4, md: 8 }} paddingY={{ base: 6, md: 8 }}>
           <Box maxWidth="7xl" marginX="auto" minWidth={0}>
             {children}
           </Box>

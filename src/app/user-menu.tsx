@@ -74,6 +74,7 @@ export function UserMenu({
         <Stack
           role="group"
           aria-label={t('menu.label')}
+          data-snapshot-omit=""
           position="absolute"
           right={0}
           top="full"
