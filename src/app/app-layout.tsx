@@ -137,7 +137,7 @@ export function AppLayout() {
   if (redirect) return <Navigate to={redirect} replace />;
 
   const screen = (
-    <RequireAuth>
+    <RequireAuth session={{ isLoggedIn, authStatusLoading }}>
       <Outlet />
     </RequireAuth>
   );

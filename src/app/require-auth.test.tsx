@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAppSystem } from './chakra-system';
 import { routes } from './routes';
+import { RequireAuth } from './require-auth';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/session-context';
 import { createQueryClient } from '../lib/query-client';
@@ -91,5 +92,46 @@ describe('RequireAuth with the route table', () => {
   ])('sends a signed-in visitor of %s to %s', async (path, target) => {
     const router = renderAt(path, true);
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(target));
+  });
+});
+
+describe('RequireAuth with the session its caller read', () => {
+  afterEach(cleanup);
+
+  /** A protected route whose guard is given `given`, under a session store that says `stored`. */
+  function renderGuard(given: { isLoggedIn: boolean; authStatusLoading: boolean }, stored: { isLoggedIn: boolean }) {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/protected',
+          handle: { name: 'dashboard', requiresAuth: true },
+          element: (
+            <RequireAuth session={given}>
+              <p>The protected screen</p>
+            </RequireAuth>
+          ),
+        },
+        { path: '/login', element: <p>The sign-in screen</p> },
+      ],
+      { initialEntries: ['/protected'] },
+    );
+    render(
+      <SessionProvider session={stored}>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+    );
+  }
+
+  it('renders nothing protected while the reading it was given is still loading, whatever the store says since', () => {
+    // The frame was chosen for a session still loading (the public frame, without the query provider):
+    // the screen must not render there even though the store already says signed in.
+    renderGuard({ isLoggedIn: false, authStatusLoading: true }, { isLoggedIn: true });
+    expect(screen.queryByText('The protected screen')).toBeNull();
+    expect(screen.queryByText('The sign-in screen')).toBeNull();
+  });
+
+  it('renders the screen for the signed-in reading it was given', () => {
+    renderGuard({ isLoggedIn: true, authStatusLoading: false }, { isLoggedIn: false });
+    expect(screen.getByText('The protected screen')).toBeTruthy();
   });
 });

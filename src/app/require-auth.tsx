@@ -17,8 +17,21 @@ export function loginPathFor(from: { pathname: string; search: string; hash: str
  * being set up nothing protected renders. Where a signed-in visitor of /login goes is AppLayout's
  * business (`signedInRedirect` in features/session/redirect-target.ts), decided before this guard renders.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isLoggedIn, authStatusLoading } = useSession();
+export function RequireAuth({
+  children,
+  session,
+}: {
+  children: ReactNode;
+  /**
+   * The session as the caller read it when it chose the frame. A render in slices (a transition) may read
+   * the store at two moments: the frame chosen for a session still loading, this guard already seeing it
+   * signed in, would render a signed-in screen outside the signed-in frame and its query provider (React
+   * then logs "No QueryClient set" and renders the whole page again). One reading decides both.
+   */
+  session?: { isLoggedIn: boolean; authStatusLoading: boolean };
+}) {
+  const current = useSession();
+  const { isLoggedIn, authStatusLoading } = session ?? current;
   const matches = useMatches();
   const location = useLocation();
   const navigate = useNavigate();
