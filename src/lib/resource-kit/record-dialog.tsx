@@ -1,5 +1,5 @@
 import { Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -25,9 +25,16 @@ export interface RecordDialogProps<V extends FieldValues, B extends object, Item
   noun: string;
   schema: z.ZodType<B, V>;
   defaultValues: DefaultValues<V>;
+  /**
+   * The stored record's version. When a newer one arrives while the dialog is open (the lists refreshed),
+   * an untouched form takes its values; a form the user has changed keeps them, and a save then meets the
+   * conflict dialog as before.
+   */
+  revision?: number;
   fieldNames: readonly Path<V>[];
   children: (form: UseFormReturn<V, unknown, B>) => ReactNode;
-  save: (body: B) => Promise<Item>;
+  /** Saves the form; `revision` is the version its values were loaded from (see `revision` above). */
+  save: (body: B, revision?: number) => Promise<Item>;
   onSaved: (item: Item) => void;
   onClose: () => void;
   /**
@@ -60,6 +67,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
   noun,
   schema,
   defaultValues,
+  revision,
   fieldNames,
   children,
   save,
@@ -76,6 +84,21 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
   const allowed = permission ? recordActions(user, permission.module, permission.stored) : { save: true, remove: true };
   const onDelete = allowed.remove ? deleteRecord : undefined;
   const form = useForm<V, unknown, B>({ resolver: formResolver(schema), defaultValues });
+  // The newest revision seen, and the one the form's values come from: a save sends the latter, so a
+  // change made to an older version still meets the conflict dialog.
+  const seenRevision = useRef(revision);
+  const formRevision = useRef(revision);
+  // Read while rendering: react-hook-form tracks `isDirty` only for a form state read during render.
+  const touched = form.formState.isDirty;
+  useEffect(() => {
+    if (revision === seenRevision.current) return;
+    seenRevision.current = revision;
+    if (touched) return;
+    formRevision.current = revision;
+    form.reset(defaultValues);
+    // Only a new revision resets: `defaultValues` is a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revision]);
   const { pathname } = useLocation();
   // A stored record by its id; a new one by the dialog's title, which names the kind of record.
   const draft = useFormDraft(form, formDraftKey(pathname, history?.entityId ?? title));
@@ -86,7 +109,7 @@ export function RecordDialog<V extends FieldValues, B extends object, Item>({
   const saver = useConflictAwareSave<V, B, Item>({
     form: form as unknown as UseFormReturn<V>,
     fieldNames,
-    save,
+    save: (body) => save(body, formRevision.current),
     onSaved: (item) => {
       draft.clear();
       showToast({ status: 'success', title: t('record.saved') });

@@ -1,7 +1,7 @@
 import { Button, Flex } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CellContext } from '@tanstack/react-table';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PermissionModule } from '../../shared/permissions';
@@ -108,7 +108,9 @@ function Screen<Item extends StoredRecord, V extends FieldValues, B extends obje
   const client = useQueryClient();
   const [open, setOpen] = useState<Item | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: resource.keys.all });
-  const record = open === 'new' ? undefined : (open ?? undefined);
+  // The row as clicked, or a newer version of it the lists have fetched since (a list shown from the
+  // device's cache after a reload, refreshed a moment later): the dialog follows it while untouched.
+  const record = useNewestCopy(client, resource.keys.all, open === 'new' ? undefined : (open ?? undefined));
   const add = (
     <Can module={module} action="create">
       <Button colorPalette="brand" onClick={() => setOpen('new')}>
@@ -143,15 +145,17 @@ function Screen<Item extends StoredRecord, V extends FieldValues, B extends obje
           noun={text.noun}
           schema={form.schema}
           defaultValues={form.values(record)}
+          revision={record?.version}
           fieldNames={form.fieldNames}
-          save={(body) =>
-            save
-              ? save(body, record)
-              : record
-                ? // The body's own version wins: an "Overwrite with mine" sends the stored one.
-                  resource.update(record._id, { version: record.version, ...body })
-                : resource.create(body)
-          }
+          save={(body, revision) => {
+            // The record at the version the form was filled from, which may be older than the newest copy.
+            const base = record && revision !== undefined ? { ...record, version: revision } : record;
+            if (save) return save(body, base);
+            return base
+              ? // The body's own version wins: an "Overwrite with mine" sends the stored one.
+                resource.update(base._id, { version: base.version, ...body })
+              : resource.create(body);
+          }}
           onSaved={() => {
             void refresh();
             onSaved?.();
@@ -187,4 +191,45 @@ function opening<Item>(columns: ResourceColumns<Item>, open: (record: Item) => v
     },
     ...rest,
   ];
+}
+
+function isStoredRecord(value: unknown): value is StoredRecord {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as StoredRecord)._id === 'string' &&
+    typeof (value as StoredRecord).version === 'number'
+  );
+}
+
+/**
+ * The newest copy of `record` (by version) among the cached queries under `key`: list pages (`items`) and
+ * the record's own query. An offline edit shown in the lists keeps the stored version, so it is not newer.
+ */
+export function newestCopy<Item extends StoredRecord>(
+  client: QueryClient,
+  key: readonly unknown[],
+  record: Item,
+): Item {
+  let newest = record;
+  for (const [, data] of client.getQueriesData<unknown>({ queryKey: key })) {
+    const items =
+      typeof data === 'object' && data !== null && Array.isArray((data as { items?: unknown }).items)
+        ? (data as { items: unknown[] }).items
+        : [data];
+    for (const item of items) {
+      if (isStoredRecord(item) && item._id === record._id && item.version > newest.version) newest = item as Item;
+    }
+  }
+  return newest;
+}
+
+function useNewestCopy<Item extends StoredRecord>(
+  client: QueryClient,
+  key: readonly unknown[],
+  record: Item | undefined,
+): Item | undefined {
+  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
+  const newest = () => (record ? newestCopy(client, key, record) : undefined);
+  return useSyncExternalStore(subscribe, newest, newest);
 }
