@@ -94,6 +94,9 @@ test('a picklist order kept after reload, and a rate change kept in the history'
   await page.keyboard.press('ArrowDown');
   // Moved one place down while held: its row is shifted by a positive offset.
   await expect(options.filter({ has: handle })).toHaveAttribute('style', /translate3d\(0px, [1-9]/);
+  // Dropped only once the drag is over the next option, as its live region tells a screen-reader user: a Space
+  // in the same frame as the arrow drops it over itself (a no-op), which a person never does.
+  await expect(page.getByRole('status').filter({ hasText: /was moved over droppable area/ })).toHaveCount(1);
   await page.keyboard.press('Space');
   await expect
     .poll(() => options.evaluateAll((items) => items.map((li) => li.getAttribute('data-value'))))

@@ -22,16 +22,28 @@ async function settledMain(page: Page): Promise<string> {
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(main.getByText(/^Loading\b/)).toHaveCount(0, { timeout: 20_000 });
   await expect(main.getByText('Something went wrong')).toHaveCount(0);
-  // The dashboard's shipments widget is a chunk of its own, shown once it and its figures arrived.
-  if (new URL(page.url()).pathname === '/dashboard')
+  // The dashboard's shipments and profit widgets are chunks of their own, shown once they and their figures
+  // arrived (the demo admin may read charges, so the profit widget shows).
+  if (new URL(page.url()).pathname === '/dashboard') {
     await expect(main.locator('[data-widget="shipments"]')).toBeVisible();
+    await expect(main.locator('[data-widget="profit"]')).toBeVisible();
+  }
   // Offline, the dashboard's widgets add "As of …" (checked in dashboard.spec.ts) and the lists say they are
   // as last loaded.
   // Offline, actions that need the connection say so before the user starts (needs-connection.tsx).
   await main.evaluate((element) =>
     element.querySelectorAll<HTMLElement>('[data-needs-connection]').forEach((note) => (note.style.display = 'none')),
   );
-  return (await main.innerText())
+  // Parts that load on their own (a lazy widget, a select's options) may still arrive: the text must have
+  // stayed the same for half a second.
+  let text = await main.innerText();
+  for (let round = 0; round < 20; round++) {
+    await page.waitForTimeout(500);
+    const again = await main.innerText();
+    if (again === text) break;
+    text = again;
+  }
+  return text
     .replace(/As of \d[^\n]*/g, '')
     .replace(/\s+/g, ' ')
     .replace(' This could not be loaded. Try again', '')
