@@ -35,7 +35,6 @@ export function LoginScreen() {
   // The page may be the build's prerendered copy (README "First load"): its starter holds a click made
   // before React took over, and makes it again once told so, so the buttons need not wait.
   useHydrationAnnouncement();
-  const disabled = busy;
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -111,12 +110,12 @@ export function LoginScreen() {
                   <FormMessage tone="info">{t('login.passwordSet')}</FormMessage>
                 )
               )}
-              <Button type="submit" colorPalette="brand" size="lg" disabled={disabled}>
+              <Button type="submit" colorPalette="brand" size="lg" disabled={busy}>
                 {t('login.submit')}
               </Button>
             </Stack>
           </form>
-          <Button variant="outline" size="lg" onClick={() => void onGoogle()} disabled={disabled}>
+          <Button variant="outline" size="lg" onClick={() => void onGoogle()} disabled={busy}>
             {t('login.google')}
           </Button>
           <Button
