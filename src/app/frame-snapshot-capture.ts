@@ -41,7 +41,6 @@ function pictureOf(element: Element): Element {
   for (const node of [copy, ...copy.querySelectorAll('*')]) {
     for (const name of MOMENT_ATTRIBUTES) node.removeAttribute(name);
     if (node.getAttribute('aria-expanded') === 'true') node.setAttribute('aria-expanded', 'false');
-    node.removeAttribute('id');
   }
   // A picture of the user (a `blob:` address of this page) or anything fetched would be broken or cost a
   // request: only the app's own static images stay.
@@ -128,6 +127,7 @@ export function takeFrameSnapshot(now = Date.now(), doc: Document = document): F
     offset.append(area);
     frame.append(offset);
   } else frame.append(area);
+  // No ids: they were this page's (React's `useId`) and would point at nothing in the picture.
   for (const node of frame.querySelectorAll('[id]')) node.removeAttribute('id');
   const css = cssFor(frame, doc);
   const markup = frame.innerHTML;
