@@ -151,7 +151,7 @@ export async function keepFrameSnapshot(): Promise<boolean> {
   const snapshot = takeFrameSnapshot();
   if (!snapshot) return false;
   const fingerprint = JSON.stringify({ ...snapshot, savedAt: 0 });
-  // The same frame again: rewritten only when the kept one nears the 24-hour limit.
+  // The same frame again: written again at most hourly, so an app left open never lets it pass the 24-hour limit.
   if (fingerprint === lastKept && Date.now() - keptAt < 60 * 60 * 1000) return true;
   const cache = await caches.open(FRAME_SNAPSHOT_CACHE);
   await cache.put(
