@@ -50,7 +50,9 @@ async function check(page: Page, path: string) {
     await expectTopBarFits(page, path);
     if (path.startsWith('/settings/')) {
       // The screen's own title shows on the first screenful, not below the sections' navigation.
+      // Waited for: the settings frame's own heading may show before the screen's lazy chunk has rendered.
       const title = page.locator('main h2:not(nav h2)').first();
+      await expect.soft(title, `${path}: no title`).toBeVisible();
       const box = await title.boundingBox();
       expect.soft(box, `${path}: no title`).not.toBeNull();
       expect.soft(box?.y ?? 0, `${path}: the content starts below the first screenful`).toBeLessThan(400);
